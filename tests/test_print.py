@@ -2844,3 +2844,186 @@ def test_every_font_subset_of_a_pdf_has_a_tag_of_its_own(tmp_path: Path) -> None
     assert len(names) >= 4 and all(re.fullmatch(r"[A-Z]{6}", tag) for tag in tags), names
     assert len(set(tags)) == len(tags), sorted(names)
     assert written[0].read_bytes() == written[1].read_bytes()
+
+
+def test_a_picture_shown_on_many_pages_is_decoded_once_and_said_on_each(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck's back is one picture shown on half its pages: the preflight decoded and measured it again on each
+    (a 504-page deck: 23 s, 28 of 39 s profiled in Pillow's conversions of its pictures; now 3.9 s). Measured once
+    a file, its ink is still said on every page it is shown on, and the /Decode of a picture (Photoshop's [1 0]:
+    inverted inks) still maps its samples: 0 0 0 0 stored reads as 400 %."""
+    import pikepdf
+
+    from generator.prepress import preflight
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    over = _picture(pdf, bytes([255, 255, 0, 0]) * 3 + bytes([255, 255, 255, 0]), 2, 2, pikepdf.Name.DeviceCMYK)
+    inverted = _picture(pdf, bytes([0, 0, 0, 0, 255, 255, 255, 255]), 2, 1, pikepdf.Name.DeviceCMYK,
+                        Decode=[1, 0] * 4)
+    fine = _picture(pdf, bytes([0, 0, 0, 255]) * 4, 2, 2, pikepdf.Name.DeviceCMYK)
+    resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=over, Im1=inverted, Im2=fine))
+    for name in (b"/Im0", b"/Im2", b"/Im0", b"/Im1", b"/Im0"):
+        _one_page(pdf, resources, b"q 180 0 0 252 9 9 cm %s Do Q" % name)
+    path = tmp_path / "shared.pdf"
+    pdf.save(path)
+    decoded: list[int] = []
+    measure = preflight._picture_data
+
+    def counted(image: Any, inks: int) -> bytes:
+        decoded.append(int(image["/Width"]))
+        return measure(image, inks)
+
+    monkeypatch.setattr(preflight, "_picture_data", counted)
+    found = check_pdf(path, find_service("dtc"))
+    assert len(decoded) == 3, decoded  # three pictures, each once
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1, 3, 4, 5], found.findings
+    assert all(ink[page].startswith("300 % total ink") for page in (1, 3, 5)), ink
+    assert ink[4].startswith("400 % total ink"), ink
+    assert found.ink[0] == pytest.approx(400.0)
+
+
+def test_a_pictures_ink_is_measured_alike_without_numpy() -> None:
+    """numpy comes with the scan extra only: without it the highest ink of a picture is Pillow's, the same figure."""
+    from generator.prepress.preflight import _highest_ink_by_bands, _highest_picture_ink
+
+    class Picture(dict[str, Any]):
+        indirect_reference = None
+
+        def get_data(self) -> bytes:
+            return bytes([255, 255, 0, 0, 10, 20, 30, 40, 0, 0, 0, 0, 255, 0, 255, 200])
+
+    for decode in ([0, 1] * 4, [1, 0] * 4):
+        image = Picture({"/Width": 2, "/Height": 2, "/ColorSpace": "/DeviceCMYK", "/Decode": decode})
+        tables = [[round(255 * min(1.0, max(0.0, decode[0] + v * (decode[1] - decode[0]) / 255))) for v in range(256)]
+                  ] * 4
+        assert _highest_picture_ink(image)[0] == pytest.approx(
+            _highest_ink_by_bands(image.get_data(), 2, 2, tables))
+
+
+def test_the_pictures_of_a_long_deck_are_not_all_held_at_once(tmp_path: Path) -> None:
+    """pypdf keeps each stream's decoded data for the reader's life: the preflight of a 504-page deck held every
+    picture at once (830 MB at its peak). Twenty pictures of 4 MB each decoded (1000 x 1000 CMYK, compressed to
+    a few kB) are now measured one at a time: the peak stays far below their 80 MB."""
+    import tracemalloc
+    import zlib
+
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    for number in range(20):
+        pixels = bytes([number, 0, 0, 0]) * (1000 * 1000)
+        picture = pikepdf.Stream(pdf, zlib.compress(pixels), Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image,
+                                 Width=1000, Height=1000, ColorSpace=pikepdf.Name.DeviceCMYK, BitsPerComponent=8,
+                                 Filter=pikepdf.Name.FlateDecode)
+        _one_page(pdf, pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=picture)), b"q 180 0 0 252 9 9 cm /Im0 Do Q")
+    path = tmp_path / "pictures.pdf"
+    pdf.save(path)
+    tracemalloc.start()
+    try:
+        found = check_pdf(path, find_service("dtc"))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert found.ink[0] == pytest.approx(19 / 255 * 100)  # every picture measured
+    assert peak < 40_000_000, f"{peak / 1e6:.0f} MB at the peak"
+
+
+def test_a_sheet_for_printing_at_home_is_said_to_be_one(exported: Path, tmp_path: Path) -> None:
+    """`donjon build` then `donjon check-print` on its PDF: eighty lines of refusals (no bleed, not a card's size,
+    RGB...) and not a word that the file is a print-and-play sheet, several cards an A4 page, where the service
+    takes one card face a page. The report now says so, and names the command that writes the service's file; the
+    verdict is the same, and a service's own file gets no such note."""
+    assert donjon("build", "skirmish", "--content", str(DECKS), "--paper", "letter", "--format", "pdf",
+                  "--out", str(tmp_path)).returncode == 0
+    sheet = tmp_path / "decks" / "skirmish.pdf"
+    card = exported / "print" / "drivethrucards" / "decks" / "skirmish.pdf"
+    done = donjon("check-print", str(sheet), str(card), "--service", "dtc")
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith(f"{sheet}: DriveThruCards would refuse it ("), lines[0]
+    assert lines[1].startswith("  note: its pages are Letter sheets") and \
+        "`donjon export --service drivethrucards`" in lines[1], lines[:2]
+    assert sum("note:" in line for line in lines) == 1  # the service's own file: none
+    reports = _report(donjon("check-print", str(sheet), str(card), "--service", "dtc", "--json"))
+    assert "Letter sheets" in reports[0]["note"] and reports[1]["note"] == ""
+    assert [r["verdict"] for r in reports] == ["refused", "ok"]
+
+
+def test_a_gradient_shown_on_many_pages_is_evaluated_once_and_said_on_each(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card's title gradient is one object shown on every card of its kind: the preflight evaluated its function
+    at 256 steps again on each page (504 times for 96 gradients in a 504-page deck). Evaluated once a file, its ink
+    is still said on each page that shows it."""
+    import pikepdf
+
+    from generator.prepress import preflight
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    function = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[1, 1, 0, 0], C1=[1, 1, 1, 0], N=1)
+    over = pdf.make_indirect(pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK,
+                                                Coords=[0, 0, 198, 0], Function=function))
+    resources = pikepdf.Dictionary(Shading=pikepdf.Dictionary(Sh0=over))
+    for _ in range(3):
+        _one_page(pdf, resources, b"/Sh0 sh")
+    path = tmp_path / "gradient.pdf"
+    pdf.save(path)
+    evaluated: list[int] = []
+    measure = preflight._function_ink
+
+    def counted(shading: Any, kind: int, cmyk: Any) -> float:
+        evaluated.append(kind)
+        return measure(shading, kind, cmyk)
+
+    monkeypatch.setattr(preflight, "_function_ink", counted)
+    found = check_pdf(path, find_service("dtc"))
+    assert evaluated == [2]
+    ink = _ink_pages(found)
+    assert sorted(ink) == [1, 2, 3] and all(m.startswith("300 % total ink") for m in ink.values()), ink
+
+
+def test_a_card_with_its_bleed_but_no_trimbox_is_said_so(tmp_path: Path) -> None:
+    """A designer's export (Canva, a plain reportlab page) of 2.75 x 3.75 in, a poker card with DriveThruCards' 1/8
+    in of bleed around it, without a TrimBox: check-print said "0.00 mm of bleed" and a cut not of whole eighths,
+    measuring the page's edge as its cut. Now its no-TrimBox finding says the page is a 2.5 x 3.5 in card with the
+    bleed asked around it and that a TrimBox says so; still refused (DriveThruCards' PDF/X needs the box). A page
+    that is no card with its bleed (2.8 in wide) keeps the bleed finding; a metric press is told in millimetres."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    def page(name: str, size: tuple[float, float], text_at: float | None = None) -> Path:
+        target = tmp_path / f"{name}.pdf"
+        canvas = Canvas(str(target), pagesize=size, invariant=1)
+        canvas.setFillColorCMYK(0, 0, 0, 1)
+        canvas.rect(0, 0, size[0], size[1], fill=1)
+        if text_at is not None:
+            canvas.drawString(text_at, 130, "EDGE")
+        canvas.showPage()
+        canvas.save()
+        return target
+
+    found = check_pdf(page("card", (198, 270)), find_service("dtc"))
+    rules = {(f.rule, f.verdict) for f in found.findings}
+    assert ("bleed", "refused") not in rules and found.refused, found.findings
+    trim = [f.message for f in found.findings if f.rule == "trim"]
+    assert len(trim) == 1 and "its page, 2.750 x 3.750 in, is a 2.500 x 3.500 in card with the 3.17 mm of bleed" \
+        in trim[0], trim
+    other = check_pdf(page("other", (201.6, 270)), find_service("dtc"))
+    assert ("bleed", "refused") in {(f.rule, f.verdict) for f in other.findings}
+    assert not any("card with the" in f.message for f in other.findings)
+    metric = check_pdf(page("metric", (69 * 72 / 25.4, 94 * 72 / 25.4)), find_service("mbprint"))
+    assert any("its page, 69.0 x 94.0 mm, is a 63.0 x 88.0 mm card" in f.message for f in metric.findings)
+    # text 13 pt from the page's edge: inside the safe area of a cut at the edge (9 pt), 4 pt into the bleed of the
+    # card the page is: warned, the cut being a guess
+    edge = check_pdf(page("edge", (198, 270), text_at=13), find_service("printninja"))
+    safe = [f for f in edge.findings if f.rule == "safe"]
+    assert [(f.page, f.verdict) for f in safe] == [(1, "warned")] and "no TrimBox" in safe[0].message, edge.findings

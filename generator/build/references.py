@@ -59,6 +59,9 @@ def document(catalog: GameCatalog) -> ReferenceDocument:
         n=info.players_min, low=info.players_min, high=info.players_max), info.players_provenance, "min", "max")
     if info.players_provenance.inferred:  # its notes come first, as the title page does
         sources.note(_("Players"), info.players_provenance)
+    # the player count, on the title page, is the data files' first table (its notes numbered as the page's)
+    facts = Table((Column("", 1), Column("", 1)), ((cell(_("Players"), style="cell-bold"), cell(players)),),
+                  sources=sources.row_sources([_("Players")], [info.players_provenance]))
     body: list[Block] = find_game(info.id).reference(catalog, sources)
     front_key = sources.key()  # after the body: it explains the translation mark when the body shows one
     back = sources.section("rulebooks", "notes")
@@ -76,21 +79,58 @@ def document(catalog: GameCatalog) -> ReferenceDocument:
     ]
     return ReferenceDocument(title, _(SUBJECT), (*front, *body, *back),
                              footer=_("{game} · donjon · {mark} not official, see Sources").format(
-                                 game=text(info.name), mark=MARK), lang=lang)
+                                 game=text(info.name), mark=MARK), lang=lang,
+                             body=(Heading(info.name, 1, "game"), facts, *body), notes=sources.note_data(),
+                             rulebooks=tuple((r.id, r.title) for r in info.rulebooks))
 
 
 def write_reference(content: Content, game_id: str, out: Path, paper: str = "a4", writer: str = "pdf",
                     lang: str | None = None, printer: PrintOptions | None = None) -> Written:
     """Write one game's reference with the imposed backend `writer`, in `lang` (English), its pages moved as
     `printer`'s scale and back offset ask (a build's `--printer`); says what it wrote."""
+    return write_reference_files(content, game_id, out, paper, writer, lang, printer)[0]
+
+
+def write_reference_files(content: Content, game_id: str, out: Path, paper: str = "a4", writer: str = "pdf",
+                          lang: str | None = None, printer: PrintOptions | None = None,
+                          formats: tuple[str, ...] = ("pdf",)) -> list[Written]:
+    """Write one game's reference in `formats` (`pdf` with the imposed backend `writer`; `csv`, `json`: its tables
+    as data, generator.reference.data) beside each other; says what it wrote."""
     from generator.catalog.translations import localise
+
+    catalog = localise(content.game(game_id), lang or "en")
+    doc = document(catalog)
+    written = [_write_pdf(doc, game_id, out, paper, writer, printer)] if "pdf" in formats else []
+    return written + _write_data(doc, formats, out, ("references",), game_id, "the card reference of " + game_id)
+
+
+def _write_data(doc: ReferenceDocument | UserDeck, formats: tuple[str, ...], out: Path, folder: tuple[str, ...],
+                name: str, what: str, lang: str | None = None) -> list[Written]:
+    """The CSV and JSON files of a reference (of a game: `doc` its document; of a deck: the deck)."""
+    from generator.build.options import Written
+    from generator.output import inside, write_text
+    from generator.reference import data
+
+    written = []
+    for suffix in ("csv", "json"):
+        if suffix not in formats:
+            continue
+        if isinstance(doc, ReferenceDocument):
+            body = data.game_csv(doc) if suffix == "csv" else data.game_json(doc, name)
+        else:
+            body = data.deck_csv(doc, lang) if suffix == "csv" else data.deck_json(doc, lang)
+        target = write_text(inside(out, *folder, f"{file_name(name)}.{suffix}"), body, f"{what} ({suffix})")
+        written.append(Written(target, f"card reference as {suffix.upper()}", 0))
+    return written
+
+
+def _write_pdf(doc: ReferenceDocument, game_id: str, out: Path, paper: str, writer: str,
+               printer: PrintOptions | None) -> Written:
     from generator.backends import backend
     from generator.build.options import Written
     from generator.output import atomic_path, inside
     from generator.render.imposition import PAPERS, document_paper, on_printer
 
-    catalog = localise(content.game(game_id), lang or "en")
-    doc = document(catalog)
     pages = layout(doc, PAPERS[document_paper(paper)])
     if printer is not None:
         pages = list(on_printer(pages, printer))
@@ -154,6 +194,19 @@ def deck_document(deck: UserDeck, lang: str | None = None) -> ReferenceDocument:
 def write_deck_reference(deck: UserDeck, out: Path, paper: str = "a4", lang: str | None = None) -> Written:
     """Write the reference of a deck of one's own (`OUT/references/decks/DECK-reference.pdf`); says what it
     wrote."""
+    return write_deck_reference_files(deck, out, paper, lang)[0]
+
+
+def write_deck_reference_files(deck: UserDeck, out: Path, paper: str = "a4", lang: str | None = None,
+                               formats: tuple[str, ...] = ("pdf",)) -> list[Written]:
+    """Write the reference of a deck of one's own in `formats` (`OUT/references/decks/DECK-reference.pdf`, its
+    cards as CSV and JSON beside it); says what it wrote."""
+    written = [_write_deck_pdf(deck, out, paper, lang)] if "pdf" in formats else []
+    return written + _write_data(deck, formats, out, ("references", "decks"), deck.id,
+                                 f"the card reference of the deck {deck.id}", lang)
+
+
+def _write_deck_pdf(deck: UserDeck, out: Path, paper: str, lang: str | None) -> Written:
     from generator.backends import backend
     from generator.build.options import Written
     from generator.output import atomic_path, inside

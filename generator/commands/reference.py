@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -15,6 +15,9 @@ from generator.commands import (
 )
 from generator.wording import plural
 
+if TYPE_CHECKING:
+    from generator.build.options import Written
+
 HELP = """\
 Write the card reference of a game: a PDF with every card (name, kind, count, effect), the tables of values,
 and where each value comes from. Values no rulebook states are marked and explained in its Sources section.
@@ -25,11 +28,19 @@ contents page, bookmarks and page numbers. `donjon build` writes the references 
 GAME may also be the id of a deck of your own (with --content DIR): OUT/references/decks/DECK-reference.pdf lists
 its cards as its table gives them (name, id, copies and the value of each column), to proofread the deck or to
 print with it; --lang takes the cards in that language where the table holds it.
+
+--format pdf,csv,json writes the same reference as data beside the PDF (GAME-reference.csv, .json): for a game,
+every value of its tables with the rulebook section or the note it comes from; for a deck, one row per card.
 """
 
 #: The help of `--lang` here: a reference is a game's, so the shared help's words on decks of one's own do not apply.
 REFERENCE_LANG_HELP = ("The language to write in: en (the default), fr or de; a text a catalog does not give in it is "
                        "written in English. For a deck of your own: its cards' language, where its table holds it.")
+
+
+FORMAT_HELP = ("The files to write, comma-separated: pdf (the default), csv (one line per value, with the rulebook "
+               "section or note it comes from; for a deck, one line per card), json (the tables, notes and "
+               "rulebooks). All are written beside each other in OUT/references/.")
 
 
 @reports_errors
@@ -43,6 +54,7 @@ def reference(
     paper: str = typer.Option("a4", "--paper", metavar="a4|letter", help="Paper size: a4 or letter."),
     lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG",
                                             help=REFERENCE_LANG_HELP),
+    format_text: str = typer.Option("pdf", "--format", metavar="pdf,csv,json", help=FORMAT_HELP),
 ) -> None:
     """Write the card reference PDF of a game."""
     out = folder_option(out_text, "--out")
@@ -60,8 +72,14 @@ def reference(
     key = paper.strip().lower()
     if key not in PAPERS:
         raise UsageError("--paper", f"{paper!r} is not one of {', '.join(PAPERS)}")
+    from generator.reference.data import parse_formats
 
-    from generator.build.references import write_reference
+    try:
+        formats = parse_formats(format_text)
+    except ValueError as problem:
+        raise UsageError("--format", str(problem)) from None
+
+    from generator.build.references import write_reference_files
     from generator.content import load_content
     from generator.output import prepare_dir, transaction
     from generator.resources import display_path
@@ -70,7 +88,7 @@ def reference(
         try:
             wanted = find_game(wanted).id
         except UnknownGame:
-            _deck_reference(game, content_dir, out, key, lang, start)
+            _deck_reference(game, content_dir, out, key, lang, start, formats)
             return
     if lang is not None:
         warn_of_a_language_nobody_holds(lang)  # a reference is a game's: no deck of one's own holds languages here
@@ -83,19 +101,27 @@ def reference(
                          f"{'named after a game' if wanted == 'all' else wanted + '/'} with a game.yaml)")
     prepare_dir(out)
     with transaction(out):  # every reference, or none
-        done = [write_reference(content, game_id, out, key, lang=lang) for game_id in games]
+        done = [w for game_id in games
+                for w in write_reference_files(content, game_id, out, key, lang=lang, formats=formats)]
     for written in done:
-        typer.echo(f"wrote {display_path(written.path)}: {plural(written.pages, 'page')}")
+        _said(written)
     typer.echo(f"Wrote {plural(len(games), 'reference')} in {time.perf_counter() - start:.2f} s.")
 
 
+def _said(written: Written) -> None:
+    from generator.resources import display_path
+
+    pages = f": {plural(written.pages, 'page')}" if written.path.suffix == ".pdf" else ""
+    typer.echo(f"wrote {display_path(written.path)}{pages}")
+
+
 def _deck_reference(name: str, content_dir: Path | None, out: Path, paper: str, lang: str | None,
-                    start: float) -> None:
+                    start: float, formats: tuple[str, ...]) -> None:
     """The reference of the deck of one's own called `name` in the content folder, or the usage error naming the
     games and the decks there are."""
     import time
 
-    from generator.build.references import write_deck_reference
+    from generator.build.references import write_deck_reference_files
     from generator.content import load_content
     from generator.errors import UsageError
     from generator.output import prepare_dir, transaction
@@ -115,6 +141,7 @@ def _deck_reference(name: str, content_dir: Path | None, out: Path, paper: str, 
                    f"{', '.join(found.languages)}); its cards are listed as its table gives them", err=True)
     prepare_dir(out)
     with transaction(out):
-        written = write_deck_reference(found, out, paper, lang)
-    typer.echo(f"wrote {display_path(written.path)}: {plural(written.pages, 'page')}")
+        done = write_deck_reference_files(found, out, paper, lang, formats)
+    for written in done:
+        _said(written)
     typer.echo(f"Wrote 1 reference in {time.perf_counter() - start:.2f} s.")

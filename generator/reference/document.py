@@ -155,6 +155,20 @@ class Column(NamedTuple):
     align: str = "left"
 
 
+class RowSource(NamedTuple):
+    """Where the values of one table row come from, for the reference's data files (CSV, JSON): the record the
+    row shows, the rulebook section stating its unmarked values, and the numbers of the notes on its marked ones."""
+
+    record: str
+    rulebook: str | None = None
+    notes: tuple[int, ...] = ()
+    #: False for a row that cites no source of its own: a total, or a row going on with the one above it
+    cites: bool = True
+    #: where the texts of a record localised to the page's language come from: (field, "rulebook", section) or
+    #: (field, "source", the source and its confidence); a field not listed is donjon's own translation or untranslated
+    translation: tuple[tuple[str, str, str], ...] = ()
+
+
 class Table(NamedTuple):
     columns: tuple[Column, ...]
     rows: tuple[Row, ...]
@@ -165,6 +179,10 @@ class Table(NamedTuple):
     after: float = 8.0
     #: the table's width as a share of the frame's (from its left edge)
     width: float = 1.0
+    #: a row's provenance per row (None: a row citing none, a total), for the data files; empty: not known
+    sources: tuple[RowSource | None, ...] = ()
+    #: whether the last column is the Source column (the data files give it from `sources` instead)
+    source_column: bool = False
 
 
 class Contents(NamedTuple):
@@ -185,6 +203,16 @@ class PageBreak(NamedTuple):
 Block = Para | Heading | Table | Contents | Spacer | PageBreak
 
 
+class NoteData(NamedTuple):
+    """A note of the Sources section as the data files give it."""
+
+    number: int
+    confidence: str
+    source: str
+    #: (record, field) pairs it covers
+    covers: tuple[tuple[str, str], ...]
+
+
 class ReferenceDocument(NamedTuple):
     #: the document's title (PDF metadata) and the left part of the running header
     title: str
@@ -194,6 +222,11 @@ class ReferenceDocument(NamedTuple):
     footer: str = ""
     #: the language it is written in: its page numbers and typography
     lang: Language = language()
+    #: the blocks that hold the cards and values (neither the first page nor the Sources section): the data files'
+    body: tuple[Block, ...] = ()
+    #: the notes on marked values and the rulebooks, for the data files
+    notes: tuple[NoteData, ...] = ()
+    rulebooks: tuple[tuple[str, str], ...] = ()
 
 
 def cell(*texts: str, style: str = "cell", fill: str | None = None) -> Cell:

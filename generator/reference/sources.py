@@ -23,8 +23,10 @@ from generator.reference.document import (
     Cell,
     Column,
     Heading,
+    NoteData,
     Para,
     Row,
+    RowSource,
     Table,
     as_written,
     cell,
@@ -212,12 +214,39 @@ class Sources:
                        else _("All values below: rulebook {section}."))
             blocks.append(Para(message.format(section=text(common), mark=MARK), "small", after=3.0))
         if not cited or (common and not inferred and not cites_translation):
-            return [*blocks, Table(tuple(columns), tuple(rows), tuple(groups), after=after)]
+            return [*blocks, Table(tuple(columns), tuple(rows), tuple(groups), after=after,
+                                   sources=self.row_sources(records, provs))]
         with_source = tuple(
             row + (self.column(record, prov, rulebook=not common) if prov is not None else Cell(),)
             for row, record, prov in zip(rows, records, provs))
+        # after the Source column: its notes are numbered as the page shows them
         return [*blocks, Table((*columns, Column(_("Source"), source_share)), with_source, tuple(groups),
-                               after=after)]
+                               after=after, sources=self.row_sources(records, provs), source_column=True)]
+
+    def row_sources(self, records: Sequence[str], provs: Sequence[Provenance | None]) -> tuple[RowSource | None, ...]:
+        """Each row's provenance for the data files: its record, rulebook section and the numbers of its notes."""
+        found: list[RowSource | None] = []
+        for record, prov in zip(records, provs):
+            if prov is None:  # a total, or a row going on with the record above it
+                found.append(RowSource(record, cites=False))
+                continue
+            numbers: list[int] = []
+            for entry in prov.inferred:
+                number = self.note(record, Provenance(None, (entry,)))[0].number
+                if number not in numbers:
+                    numbers.append(number)
+            translation = prov.translations.get(prov.lang) if prov.lang else None
+            cited: list[tuple[str, str, str]] = []
+            if translation is not None:
+                cited += [(name, "rulebook", section) for name, section in translation.rulebook.items()]
+                cited += [(name, "source", f"{entry.source} ({entry.confidence})")
+                          for entry in translation.inferred for name in entry.fields]
+            found.append(RowSource(record, prov.rulebook, tuple(numbers), translation=tuple(cited)))
+        return tuple(found)
+
+    def note_data(self) -> tuple[NoteData, ...]:
+        return tuple(NoteData(n.number, n.confidence, n.source, tuple(n.covers))
+                     for n in sorted(self.notes.values(), key=lambda n: n.number))
 
     # --- the Sources section ---
 
