@@ -192,7 +192,7 @@ class SheetGame:
         """The largest whole number each count or number field's marks record on the scan-ready sheet (six bubbles:
         6; two digits: 99), by field, the largest of its papers: an end state holding more is a game the sheet could
         not have recorded, refused as `--set` refuses it (generator.sheets.marks.largest). A field marked otherwise
-        (a number by bubbles of its values) is not here."""
+        (a number by bubbles of its values) is not here: see :meth:`marked`."""
         from generator.sheets.marks import largest
 
         found: dict[str, int] = {}
@@ -206,6 +206,23 @@ class SheetGame:
                     found[name] = max(found.get(name, 0), most)
         return found
 
+    def marked(self, catalog: SheetCatalog) -> dict[str, tuple[int, ...]]:
+        """The numbers each number field marked by bubbles of its values can take (2, 4 or 6), those of all its
+        papers, by field: an end state holding another is a game the sheet could not have recorded, refused as
+        `--set` refuses it (generator.sheets.marks.marked_numbers)."""
+        from generator.sheets.marks import marked_numbers
+
+        found: dict[str, tuple[int, ...]] = {}
+        for paper in catalog.sheet.layout.papers:
+            mark_map = self.drawn("scan", paper).map
+            if mark_map is None:
+                continue
+            for name in mark_map.types:
+                numbers = marked_numbers(mark_map, name)
+                if numbers is not None:
+                    found[name] = tuple(dict.fromkeys((*found.get(name, ()), *numbers)))
+        return found
+
     def end_state(self, catalog: SheetCatalog) -> Record[dict[str, Any]]:
         from generator.fields import Bool, Choice, Field, Int, ListOf, Nullable, Record, Text
         from scoring.formats import game_key
@@ -213,7 +230,7 @@ class SheetGame:
         drawn = self.drawn("fillable", catalog.sheet.layout.papers[0])
         shown = self.values_shown(catalog.info.lang)  # a value refused lists the values as the sheet prints them
         fields: dict[str, Field] = {"player": Field(Text(max_len=80, drawn=False), doc="the player's name")}
-        recorded = self.recorded(catalog)
+        recorded, marked = self.recorded(catalog), self.marked(catalog)
         for name, kind in self.fields(catalog):
             if name == "player":
                 continue
@@ -225,7 +242,7 @@ class SheetGame:
                 fields[name] = Field(Int(0, recorded.get(name, COUNT_MOST)), required=False, default=0)
             elif kind == "number":
                 low, high = (0, recorded[name]) if name in recorded else (-COUNT_MOST, COUNT_MOST)
-                fields[name] = Field(Nullable(Int(low, high)), required=False)
+                fields[name] = Field(Nullable(Int(low, high, among=marked.get(name))), required=False)
             elif kind == "choice":
                 choices = tuple(str(v) for v in drawn.choices.get(name, ()))
                 fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value",

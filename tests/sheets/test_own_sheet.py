@@ -1069,3 +1069,59 @@ def test_the_readme_sheet_with_the_layout_it_points_to_passes_content_check(tmp_
     finally:
         unregister("my-sheet")
     assert result.exit_code == 0, result.output
+
+
+#: A number marked by bubbles of its values (the wind: 2, 4 or 6), beside the storm, and its box on screen.
+WIND = (("  total: {type: number, read: false}\n", "  total: {type: number, read: false}\n  wind: {type: number}\n"),
+        ("      struck: {kind: text,",
+         "      wind-marks: {kind: bubbles, field: wind, values: [2, 4, 6], direction: row, labels: above, x: 60mm, "
+         "y: 12mm}\n      wind-box: {kind: entry, field: wind, x: 60mm, y: 19mm, width: 14mm, height: 8mm, "
+         "paint: box}\n      struck: {kind: text,"))
+
+
+def test_a_number_marked_by_bubbles_of_its_values_takes_only_those_from_a_file(copy: Path, tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A number whose bubbles print 2, 4 and 6 records one of those: `--set wind=7` was refused, but a YAML end
+    state holding `wind: 7` was scored, a game the sheet could not have recorded. Both refuse it now, the file by
+    its line and field (exit 2, nothing scored)."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in WIND:
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    page_photo(copy, tmp_path, {"fish=units 4": 40, "wind=4": 40})
+    monkeypatch.chdir(tmp_path)
+    read = run("score", "ana.png", "--sheet", str(copy), "--json")
+    assert read.exit_code == 0 and json.loads(read.stdout)["players"][0]["values"]["wind"] == 4, read.output
+    refused = run("score", "ana.png", "--sheet", str(copy), "--set", "wind=7")
+    assert refused.exit_code == 2 and "wind" in refused.stderr and "'7'" in refused.stderr, refused.output
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, wind: 6}}\n  - {{player: Ben, wind: 7}}\n",
+                    encoding="utf-8")
+    refused = run("score", str(game), "--sheet", str(copy))
+    assert refused.exit_code == 2 and "game.yaml:4: sheets[1].wind: expected one of 2, 4, 6, got 7" in refused.stderr
+    assert refused.stdout == ""
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, wind: 6}}\n  - {{player: Ben}}\n", encoding="utf-8")
+    assert run("score", str(game), "--sheet", str(copy)).exit_code == 0
+
+
+def test_a_count_given_two_rows_of_its_values_counts_each_value_once(copy: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The boats given a second row of bubbles, 1 to 5, beside their own: boats 1 and 2 filled in both rows are 2
+    boats (they were 4), and the sheet records 5 at most (it took `boats: 10` from a YAML end state)."""
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        "      fleet: {kind: repeat,", "      again: {kind: bubbles, field: boats, values: [1, 2, 3, 4, 5], "
+                                      "direction: row, labels: above, x: 58mm, y: 16mm}\n"
+                                      "      fleet: {kind: repeat,"), encoding="utf-8")
+    page_photo(copy, tmp_path, {"fish=units 4": 40, "boats=1": 40, "boats=2": 40})  # in both rows
+    monkeypatch.chdir(tmp_path)
+    read = run("score", "ana.png", "--sheet", str(copy), "--json")
+    assert read.exit_code == 0 and json.loads(read.stdout)["players"][0]["values"]["boats"] == 2, read.output
+    refused = run("score", "ana.png", "--sheet", str(copy), "--set", "boats=6")
+    assert refused.exit_code == 2 and "boats takes a number from 0 to 5, not '6'" in refused.stderr, refused.output
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, boats: 6}}\n", encoding="utf-8")
+    refused = run("score", str(game), "--sheet", str(copy))
+    assert refused.exit_code == 2 and "game.yaml:3: sheets[0].boats: is 6, more than the largest allowed, 5" in \
+        refused.stderr, refused.output
