@@ -194,6 +194,9 @@ class ReferenceDocument(NamedTuple):
     footer: str = ""
     #: the language it is written in: its page numbers and typography
     lang: Language = language()
+    #: faces that draw what the document's own fonts lack, first to last (a deck of one's own named in Georgian or
+    #: Japanese: its layouts' fonts, as its cards and its page line draw it)
+    faces: tuple[str, ...] = ()
 
 
 def cell(*texts: str, style: str = "cell", fill: str | None = None) -> Cell:
@@ -302,7 +305,7 @@ class Pagination:
         style = STYLES[style_name]
         text = _typeset(self.doc.lang, style.face, text)
         try:
-            paragraphs = parse(text, style.face)
+            paragraphs = parse(text, style.face, fallback=self.doc.faces)
         except TextProblem as err:
             raise LayoutProblem(f"{self.doc.title}: cannot draw {_quote(text)}: {err}") from None
         limit = width / style.size
@@ -608,12 +611,24 @@ class Pagination:
         style = STYLES["running"]
         left, right = self.x, self.x + self.width
         base = MARGIN_TOP + fonts.metrics(style.face).ascent * style.size
-        out: list[Primitive] = [_run(left, base, self.doc.title, style)]
+        out = self._running(self.doc.title, left, base, "left")
         if section:
-            out.append(_run(right, base, section, style, align="right"))
+            out += self._running(section, right, base, "right")
         rule_y = round(MARGIN_TOP + HEADER_H * 0.55, 3)
         out.append(Line(round(left, 3), rule_y, round(right, 3), rule_y, HAIRLINE, 0.5))
         return out
+
+    def _running(self, text: str, x: float, baseline: float, align: str) -> list[Primitive]:
+        """One line of the running header at `x` (its right end, right-aligned); what its font lacks drawn in the
+        document's other faces (a deck named in Georgian), on half the line's width, so that a left and a right
+        part both fit."""
+        style = STYLES["running"]
+        if not (self.doc.faces and fonts.missing(style.face, text)):
+            return [_run(x, baseline, text, style, align=align)]
+        width = self.width / 2
+        top = baseline - fonts.metrics(style.face).ascent * style.size
+        return self.measure(text, "running", width).runs(0, 1, x - width if align == "right" else x, top, width,
+                                                          align)
 
     def footer(self, number: int, total: int) -> list[Primitive]:
         """The footer: the document's footer text, and `page n of N`."""
