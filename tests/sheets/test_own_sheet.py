@@ -1125,3 +1125,53 @@ def test_a_count_given_two_rows_of_its_values_counts_each_value_once(copy: Path,
     refused = run("score", str(game), "--sheet", str(copy))
     assert refused.exit_code == 2 and "game.yaml:3: sheets[0].boats: is 6, more than the largest allowed, 5" in \
         refused.stderr, refused.output
+
+
+@pytest.mark.parametrize(("table", "said"), [
+    ("[{first: 1, last: 3, points: 1}, {first: 2, last: 5, points: 4}]",
+     "sheet.yaml:20: scoring[5].table: the groups 1 to 3 and 2 to 5 overlap: each amount is in one group"),
+    ("[{first: 1, last: 1, points: 1}, {first: 3, last: 4, points: 9}]",
+     "sheet.yaml:20: scoring[5].table: the groups 1 to 1 and 3 to 4 leave 2 in none"),
+    ("[{first: 7, last: 9, points: 1}, {first: 1, last: 2, points: 9}]",
+     "sheet.yaml:20: scoring[5].table: the groups 1 to 2 and 7 to 9 leave 3 to 6 in none"),
+])
+def test_a_lookup_whose_groups_overlap_or_leave_an_amount_out_is_refused_at_its_line(copy: Path, table: str,
+                                                                                     said: str) -> None:
+    """Groups that overlap gave the first one's points in silence, and an amount between two groups (2 fish, where
+    the groups are 1 and 3 to 4) the last group's points: a slip in the table, scored as if meant."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + f"  - {{name: catch, lookup: fish, table: {table}}}\n",
+                     encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1 and said in result.output, result.output
+
+
+def test_a_lookup_table_in_the_values_holding_a_word_is_refused_at_its_line(copy: Path) -> None:
+    """A group of the values a lookup names, `first: one`, stopped `content check` with an internal error."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("- {first: 4, last: 6, points: 3}",
+                                                               "- {first: four, last: 6, points: 3}"),
+                     encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1 and "Traceback" not in result.output and "internal error" not in result.output
+    assert "sheet.yaml:11: scoring[0].table: values.villager_track[1] first is 'four', not a whole number" in \
+        result.output, result.output
+
+
+def test_an_amount_below_a_lookups_first_group_scores_none_and_a_group_from_0_counts(copy: Path,
+                                                                                   tmp_path: Path) -> None:
+    """2 fish, where the only group is 5 to 12 (7 points), scored 7, the last group's points, as if beyond it; a
+    group from 0 (a penalty for no fish) was never looked up. Below the first group is no points; 0 is an amount."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8")
+                     + "  - {name: haul, lookup: fish, table: [{first: 5, last: 12, points: 7}]}\n"
+                     + "  - {name: hungry, lookup: fish, table: [{first: 0, last: 0, points: -2}, "
+                       "{first: 1, last: 99, points: 0}]}\n", encoding="utf-8")
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, fish: 2}}\n  - {{player: Ben, fish: 0}}\n"
+                    "  - {player: Cy, fish: 40}\n", encoding="utf-8")
+    result = run("score", str(game), "--sheet", str(copy), "--json")
+    assert result.exit_code == 0, result.output
+    scored = {p["name"]: p["breakdown"] for p in json.loads(result.stdout)["players"]}
+    assert {name: (b["haul"], b["hungry"]) for name, b in scored.items()} == {"Ana": (0, 0), "Ben": (0, -2),
+                                                                              "Cy": (7, 0)}
