@@ -37,14 +37,18 @@ def check_layouts(content: Content, warnings: list[Problem] | None = None) -> li
     from generator.content import every_language
     from generator.layout.draw import CardFitError
 
-    found: dict[tuple[str, int | None, str], tuple[Problem, int]] = {}
+    #: each problem once, by its place, with the cards it was met on (a deck's, in every language: one card)
+    found: dict[tuple[str, int | None, str], tuple[Problem, set[tuple[str, str]]]] = {}
     #: each picture a drawing shows or a layout declares, with who shows it first (for messages)
     shown: dict[Path, str] = {}
 
-    def note(problem: Problem) -> None:
+    def note(problem: Problem, card: tuple[str, str] | None = None) -> None:
+        # a layout's mistake met before any card is drawn (as each language's copy of the deck loads it) is
+        # counted on no card: it said "(and 1 more card)" of a deck of three cards that has a second language
         key = (problem.file, problem.line, problem.where)
-        first, count = found.get(key, (problem, 0))
-        found[key] = (first, count + 1)
+        first, cards = found.setdefault(key, (problem, set()))
+        if card is not None:
+            cards.add(card)
 
     for deck in every_language(content):
         layouts = DeckLayouts(deck, deck_origin(content, deck))
@@ -75,12 +79,12 @@ def check_layouts(content: Content, warnings: list[Problem] | None = None) -> li
                         shown.setdefault(path, f"{deck_label(deck)}: card {card.name!r}")
                 except ContentError as err:
                     for problem in err.problems:
-                        note(problem)
+                        note(problem, (deck.key, card.id))
                 except CardFitError as err:
-                    note(err.problem)
+                    note(err.problem, (deck.key, card.id))
     out = []
-    for first, count in found.values():
-        more = f" (and {plural(count - 1, 'more card')})" if count > 1 else ""
+    for first, cards in found.values():
+        more = f" (and {plural(len(cards) - 1, 'more card')})" if len(cards) > 1 else ""
         out.append(Problem(first.file, first.line, first.where, first.message + more))
     problems, noticed = check_pictures(shown)
     if warnings is not None:

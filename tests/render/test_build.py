@@ -286,6 +286,22 @@ def test_content_check_reports_layout_problems(tmp_path: Path) -> None:
                      r"\(the layout reads a value this card does not have\) \(and 1 more card\)", result.stderr)
 
 
+def test_content_check_counts_the_cards_a_problem_is_met_on_not_the_languages(tmp_path: Path) -> None:
+    """A deck of three cards with French columns: a mistake in the layout itself, met as each language's copy of
+    the deck loads it, said "(and 1 more card)"; a card's own, met in English and in French, counted that card
+    twice. Each is counted on the cards it is met on, once each."""
+    rows = [{"name": n, "name@fr": f"{n} (fr)", "text": "x"} for n in ("A", "B", "C")]
+    make_deck(tmp_path / "mine", rows, layout="extends: generic\nboxes:\n  body: {clip: {kind: rect}}\n")
+    result = run("content", "check", str(tmp_path))
+    assert result.exit_code == 1 and "boxes.body.clip: " in result.stderr, result.output
+    assert "more card" not in result.stderr, result.stderr
+    layout = "extends: generic\nboxes:\n  power: {kind: text, x: 5mm, y: 60mm, width: 20mm, height: 6mm, " \
+             "style: body, text: \"{{ power }}\"}\n"
+    make_deck(tmp_path / "mine", rows, layout=layout)
+    result = run("content", "check", str(tmp_path))
+    assert result.exit_code == 1 and "(and 2 more cards)" in result.stderr, result.stderr
+
+
 def test_a_misspelt_column_is_named_with_the_column_meant(tmp_path: Path) -> None:
     """A layout reading `Color` from a table whose column is `Colour` (or `faction` for `Faction`) says which
     column it must have meant, by content check and build alike; a name close to none is said as before."""
