@@ -931,7 +931,18 @@ class _Drawer:
         m = {**TRACK, **{k: _pt(p[k], 0.0) for k in ("row_height",) if k in p}}
         width = _dim(p, "width").resolve(parent.w)
         left = parent.x + _dim(p, "x").resolve(parent.w)
-        sizes = [int(_get(g, "last")) - int(_get(g, "first")) + 1 for g in groups]
+        sizes = []
+        for place, group in enumerate(groups, start=1):
+            # each group a span of figures, from its first to its last: a list of something else (the goods, where
+            # the villagers' groups were meant) was an internal error
+            ends = [_whole(_get(group, key)) for key in ("first", "last")]
+            if ends[0] is None or ends[1] is None:
+                wrong = "first" if ends[0] is None else "last"
+                raise _Problem(f"its groups {p['groups']!r}: group {place} has no whole number as {wrong} (a track's "
+                               "groups each give first, last and points)")
+            if ends[1] < ends[0]:
+                raise _Problem(f"its groups {p['groups']!r}: group {place} runs from {ends[0]} to {ends[1]}")
+            sizes.append(ends[1] - ends[0] + 1)
         if sum(sizes) > 500:
             raise _Problem(f"its {sum(sizes)} figures are more than a track holds (500)")
 
@@ -1099,6 +1110,15 @@ def _named(value: Any) -> tuple[str, str] | None:
             value.get("id"), bool):
         return None
     return str(value["id"]), str(_get(value, "name", _get(value, "label", value["id"])))
+
+
+def _whole(value: Any) -> int | None:
+    """A whole number as a layout or a sheet's values write it (`3`, or `"3"`), or None for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,6}\s*", value):
+        return int(value)
+    return None
 
 
 def _get(item: Any, key: str, default: Any = None) -> Any:

@@ -1175,3 +1175,24 @@ def test_an_amount_below_a_lookups_first_group_scores_none_and_a_group_from_0_co
     scored = {p["name"]: p["breakdown"] for p in json.loads(result.stdout)["players"]}
     assert {name: (b["haul"], b["hungry"]) for name, b in scored.items()} == {"Ana": (0, 0), "Ben": (0, -2),
                                                                               "Cy": (7, 0)}
+
+
+@pytest.mark.parametrize(("groups", "said"), [
+    ("goods", "its groups 'goods': group 1 has no whole number as first"),
+    ("backwards", "its groups 'backwards': group 2 runs from 6 to 4"),
+])
+def test_a_track_whose_groups_are_no_spans_of_figures_is_refused_at_its_line(copy: Path, groups: str,
+                                                                              said: str) -> None:
+    """A track given the goods (items with an id and a name) for its groups stopped `content check` with an internal
+    error; a group running backwards drew no figure. Both are named at the track's line."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace(
+        "values:\n", "values:\n  backwards: [{first: 1, last: 3, points: 1}, {first: 6, last: 4, points: 3}]\n"),
+        encoding="utf-8")
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("groups: villager_track", f"groups: {groups}"),
+                      encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1 and "internal error" not in result.output, result.output
+    assert re.search(r"layout\.yaml:\d+: parts\.villagers\.parts\.track: " + re.escape(said), result.output), \
+        result.output
