@@ -242,7 +242,15 @@ class SheetGame:
                 fields[name] = Field(Int(0, recorded.get(name, COUNT_MOST)), required=False, default=0)
             elif kind == "number":
                 low, high = (0, recorded[name]) if name in recorded else (-COUNT_MOST, COUNT_MOST)
-                fields[name] = Field(Nullable(Int(low, high, among=marked.get(name))), required=False)
+                among = marked.get(name)
+                if among:  # its bubbles' numbers: the companion's stepper runs from the least to the most
+                    low, high = min(among), max(among)
+                fields[name] = Field(Nullable(Int(low, high, among=among)), required=False)
+            elif kind == "choice" and _numbers(drawn.choices.get(name, ())):
+                # a choice of numbers (`values: [1, 2, 3]`) holds the number, as a photo of its bubbles reads it
+                # and a filled PDF gives it: as text choices, 2 was refused ("expected one of 1, 2, 3, got 2")
+                numbers = tuple(int(v) for v in drawn.choices[name])
+                fields[name] = Field(Nullable(Int(min(numbers), max(numbers), among=numbers)), required=False)
             elif kind == "choice":
                 choices = tuple(str(v) for v in drawn.choices.get(name, ()))
                 fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value",
@@ -391,3 +399,8 @@ class SheetGame:
         """The labels its sheet.yaml gives its fields in `lang` (a `Language`), its own where that language gives
         none; a field without a label is left to the table (its id in words)."""
         return self.sheet.labels_in(lang.code)
+
+
+def _numbers(values: Sequence[Any]) -> bool:
+    """Whether a choice's values are all whole numbers (`values: [1, 2, 3]`), and there are some."""
+    return bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)

@@ -1082,7 +1082,7 @@ WIND = (("  total: {type: number, read: false}\n", "  total: {type: number, read
 def test_a_number_marked_by_bubbles_of_its_values_takes_only_those_from_a_file(copy: Path, tmp_path: Path,
                                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """A number whose bubbles print 2, 4 and 6 records one of those: `--set wind=7` was refused, but a YAML end
-    state holding `wind: 7` was scored, a game the sheet could not have recorded. Both refuse it now, the file by
+    state holding `wind: 3` (or 7) was scored, a game the sheet could not have recorded. Both refuse it now, the file by
     its line and field (exit 2, nothing scored)."""
     layout = copy / "layout.yaml"
     text = layout.read_text(encoding="utf-8")
@@ -1096,10 +1096,10 @@ def test_a_number_marked_by_bubbles_of_its_values_takes_only_those_from_a_file(c
     refused = run("score", "ana.png", "--sheet", str(copy), "--set", "wind=7")
     assert refused.exit_code == 2 and "wind" in refused.stderr and "'7'" in refused.stderr, refused.output
     game = tmp_path / "game.yaml"
-    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, wind: 6}}\n  - {{player: Ben, wind: 7}}\n",
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, wind: 6}}\n  - {{player: Ben, wind: 3}}\n",
                     encoding="utf-8")
     refused = run("score", str(game), "--sheet", str(copy))
-    assert refused.exit_code == 2 and "game.yaml:4: sheets[1].wind: expected one of 2, 4, 6, got 7" in refused.stderr
+    assert refused.exit_code == 2 and "game.yaml:4: sheets[1].wind: expected one of 2, 4, 6, got 3" in refused.stderr
     assert refused.stdout == ""
     game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, wind: 6}}\n  - {{player: Ben}}\n", encoding="utf-8")
     assert run("score", str(game), "--sheet", str(copy)).exit_code == 0
@@ -1196,3 +1196,33 @@ def test_a_track_whose_groups_are_no_spans_of_figures_is_refused_at_its_line(cop
     assert result.exit_code == 1 and "internal error" not in result.output, result.output
     assert re.search(r"layout\.yaml:\d+: parts\.villagers\.parts\.track: " + re.escape(said), result.output), \
         result.output
+
+
+def test_a_choice_of_numbers_is_taken_from_a_file_a_filled_pdf_and_a_photo(copy: Path, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A choice whose values are numbers (`values: [1, 2, 3]`, what a sum counts as the number): a YAML end state
+    holding `guild: 2`, a fillable sheet with 2 typed in and a photo with its bubble 2 filled were all refused
+    ("expected one of 1, 2, 3, got 2"). All three give 2 now, and a number it does not offer is refused at its
+    line."""
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("[fishers, sailors, merchants]", "[1, 2, 3]"),
+                      encoding="utf-8")
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "  - {name: guild, sum: [guild]}\n", encoding="utf-8")
+    page_photo(copy, tmp_path, {"fish=units 4": 40, "guild=2": 40})
+    monkeypatch.chdir(tmp_path)
+    fillable = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"))
+    assert built.exit_code == 0, built.output
+    typed = fill(fillable, tmp_path / "ana.pdf", {"player": "Ana", "guild": "2"})
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, guild: 2}}\n", encoding="utf-8")
+    for given in ("ana.png", str(typed), str(game)):
+        read = run("score", given, "--sheet", str(copy), "--json")
+        assert read.exit_code == 0, (given, read.output)
+        player = json.loads(read.stdout)["players"][0]
+        assert player["values"]["guild"] == 2 and player["breakdown"]["guild"] == 2, (given, player)
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, guild: 7}}\n", encoding="utf-8")
+    refused = run("score", str(game), "--sheet", str(copy))
+    assert refused.exit_code == 2 and "game.yaml:3: sheets[0].guild: is 7, more than the largest allowed, 3" in \
+        refused.stderr, refused.output
