@@ -370,8 +370,10 @@ class _Drawer:
                 # an item's id is the value (the end state's, the map's), its name what people read
                 named = [_named(v) for v in found]
                 choices[decl.name] = tuple(n[0] if n else v for n, v in zip(named, found, strict=True))
-                self.check_ids(decl, "value", [(n[0], False) if n else (v, True) for n, v in zip(named, found,
-                                                                                                  strict=True)],
+                # (a mapping or a list without an id is no value: said so, not printed as an id to fold)
+                self.check_ids(decl, "value", [(n[0], False) if n else (None if isinstance(v, (Mapping, list, tuple))
+                                                                        else v, True)
+                                               for n, v in zip(named, found, strict=True)],
                                decl.values if isinstance(decl.values, str) else None)
                 names[decl.name] = tuple(n or (str(v), str(v)) for n, v in zip(named, found, strict=True))
             if decl.type == "list" and decl.items is not None:
@@ -381,9 +383,8 @@ class _Drawer:
                     continue
                 items[decl.name] = tuple((str(_get(i, "id")), str(_get(i, "name", _get(i, "label", _get(i, "id")))))
                                          for i in found)
-                self.check_ids(decl, "item", [(i, _get(x, "name", _get(x, "label")) is None)
-                                              for (i, _), x in zip(items[decl.name], found, strict=True)],
-                               decl.items)
+                self.check_ids(decl, "item", [(_get(x, "id"), _get(x, "name", _get(x, "label")) is None)
+                                              for x in found], decl.items)
         return choices, items, names
 
     def check_ids(self, decl: FieldDecl, what: str, ids: Sequence[tuple[Any, bool]], source: str | None = None
@@ -401,6 +402,13 @@ class _Drawer:
         for index, (value, printed) in enumerate(ids):
             if isinstance(value, (bool, int)):
                 continue  # a number (or yes and no) is matched as a number
+            if value is None:
+                # an item without an id (the track's groups named where the goods were meant) said "its item id
+                # 'None' cannot be matched as typed; write 'none'"
+                at = written[index] if len(written) == len(ids) else decl
+                self.problem(f"its {what} has no id{'' if at is decl else f' (the field {decl.name})'}: each "
+                             "value is an id, or an item with an id and a name", at)
+                continue
             folded = normalise_name(str(value))
             if folded != value:
                 # items are written in a list of the layout's (or sheet.yaml's) `values:`, which the field names:
@@ -504,7 +512,12 @@ class _Drawer:
         try:
             return _expression(source)(context)
         except (Undefined, TemplateFailure, TemplateBudget, ValueError, TypeError) as err:
-            raise _Problem(f"the expression {source[:60]!r}: {err}") from None
+            # an expression is written bare (`guests | length`); written as a template, jinja's own words say
+            # only "expected token ':', got '}'"
+            braced = source.strip().startswith("{{") and source.strip().endswith("}}")
+            hint = f"; an expression is written without {{{{ }}}}: {source.strip()[2:-2].strip()[:60]!r}" if braced \
+                else ""
+            raise _Problem(f"the expression {source[:60]!r}: {err}{hint}") from None
 
     def truth(self, source: str, context: Mapping[str, Any]) -> bool:
         return bool(self.evaluate(source, context))

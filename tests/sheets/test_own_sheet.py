@@ -1226,3 +1226,23 @@ def test_a_choice_of_numbers_is_taken_from_a_file_a_filled_pdf_and_a_photo(copy:
     refused = run("score", str(game), "--sheet", str(copy))
     assert refused.exit_code == 2 and "game.yaml:3: sheets[0].guild: is 7, more than the largest allowed, 3" in \
         refused.stderr, refused.output
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("goods: {type: list, items: goods}", "goods: {type: list, items: villager_track}",
+     r"sheet\.yaml:10: values\.villager_track\[0\]: its item has no id \(the field goods\)"),
+    ("guild: {type: choice, values: [fishers, sailors, merchants]}", "guild: {type: choice, values: villager_track}",
+     r"sheet\.yaml:10: values\.villager_track\[0\]: its value has no id \(the field guild\)"),
+    ("items: goods, x: 4mm", 'items: "{{ goods }}", x: 4mm',
+     r"layout\.yaml:\d+: parts\.goods\.parts\.marks: the expression '\{\{ goods \}\}': .*; an expression is written "
+     r"without \{\{ \}\}: 'goods'"),
+])
+def test_values_without_ids_and_an_expression_in_braces_are_said_as_such(copy: Path, old: str, new: str,
+                                                                          said: str) -> None:
+    """A list or a choice given the villager track's groups (no ids) said "its item id 'None' ... cannot be matched
+    as typed; write 'none'" (or folded the whole mapping into an id to write); an expression written as a template
+    said only jinja's "expected token ':', got '}'". Each says what is wrong now."""
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1 and re.search(said, result.output), result.output
