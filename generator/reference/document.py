@@ -206,6 +206,10 @@ def cell(*texts: str, style: str = "cell", fill: str | None = None) -> Cell:
 
 # --- layout -----------------------------------------------------------------------------------------------------
 
+#: The styles of a table's cells: what they hold is a catalog's or a designer's, written in any direction.
+CELL_STYLES = frozenset({"cell", "cell-bold", "cell-note"})
+
+
 class LayoutProblem(FitError):
     """Text a document cannot draw (bad markup, an unknown icon, a missing glyph, a row taller than a page)."""
 
@@ -224,10 +228,13 @@ class _Page:
 
 
 class _Text(NamedTuple):
-    """Text measured for a width: its lines at its style's size."""
+    """Text measured for a width: its lines at its style's size; `direction` as layout_runs takes it (0: a sentence
+    of the document, left to right as its language reads, whatever name it holds; None: a table's cell, which runs
+    as its first strong letter does)."""
 
     style: Style
     lines: tuple[WrappedLine, ...]
+    direction: int | None = 0
 
     def height(self, count: int | None = None) -> float:
         n = len(self.lines) if count is None else count
@@ -238,7 +245,7 @@ class _Text(NamedTuple):
         part = self.lines[first:last]
         h = block_height(len(part), self.style.size, self.style)
         style = self.style._replace(align=align, colour=colour or self.style.colour)
-        return layout_runs(Fitted(self.style.size, part, h), x, y, width, h, style)
+        return layout_runs(Fitted(self.style.size, part, h), x, y, width, h, style, self.direction)
 
 
 def _split_wide(paragraphs: Sequence[Paragraph], limit: float) -> list[Paragraph]:
@@ -313,7 +320,9 @@ class Pagination:
         if lines is None:
             lines = wrap(_split_wide(paragraphs, limit), style.size, width)
             assert lines is not None
-        found = self._measured[key] = _Text(style, tuple(lines))
+        # the designer's values in a table run as they are written (an Arabic sentence ends at its left); donjon's
+        # sentences around them left to right ("التنانين: card reference" was drawn "card reference :التنانين")
+        found = self._measured[key] = _Text(style, tuple(lines), None if style_name in CELL_STYLES else 0)
         return found
 
     # --- pages ---

@@ -796,8 +796,11 @@ def visual(text: str, base: int | None = None) -> str:
     return "".join(mirrored(c) if rtl else c for c, rtl in visual_order(text, text, level))
 
 
-def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style) -> list[Primitive]:
-    """The positioned runs and icons of fitted text inside the box (x, y, width, height)."""
+def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style,
+                direction: int | None = None) -> list[Primitive]:
+    """The positioned runs and icons of fitted text inside the box (x, y, width, height). Each paragraph runs the
+    way its first strong letter does (a card's text in Arabic right to left), or, with `direction` (0 left to right,
+    1 right to left), that way whatever it holds: a sentence of a document in English around a name in Arabic."""
     size = fitted.size
     m = fonts.metrics(style.face)
     top = y
@@ -823,7 +826,7 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
                   and not lines[index + 1].first)
         extra = max(0.0, (width - used) / (len(line.words) - 1)) if spread else 0.0
         if bidi and line.first:
-            base = _paragraph_base(lines, index)
+            base = _paragraph_base(lines, index) if direction is None else direction
         if bidi and (base or any(has_rtl(p.text) for w in line.words for p in w.pieces if p.icon is None)):
             out += _bidi_line(line, pen, baseline, size, style, base)
             continue
