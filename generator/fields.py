@@ -242,12 +242,15 @@ LARGER = N_("is {value}, more than the largest allowed, {most}")
 
 
 class Int(Type[int]):
-    """A whole number within bounds (true/false and decimals are refused)."""
+    """A whole number within bounds (true/false and decimals are refused); with `among`, one of those numbers
+    only (a sheet's number marked by bubbles of its values: 2, 4 or 6)."""
 
-    def __init__(self, min: int | None = None, max: int | None = None, doc: str = "") -> None:
+    def __init__(self, min: int | None = None, max: int | None = None, doc: str = "",
+                 among: Sequence[int] | None = None) -> None:
         self.min = min
         self.max = max
         self.doc = doc
+        self.among = among
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> int | Invalid:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -256,6 +259,9 @@ class Int(Type[int]):
             return ck.fail(path, SMALLER, value=_short_int(value), least=self.min)
         if self.max is not None and value > self.max:
             return ck.fail(path, LARGER, value=_short_int(value), most=self.max)
+        if self.among is not None and value not in self.among:
+            return ck.fail(path, N_("expected one of {values}, got {value}"),
+                           values=_listing([str(n) for n in self.among]), value=_short_int(value))
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -264,6 +270,8 @@ class Int(Type[int]):
             out["minimum"] = self.min
         if self.max is not None:
             out["maximum"] = self.max
+        if self.among is not None:
+            out["enum"] = list(self.among)
         return self._with_doc(out)
 
 

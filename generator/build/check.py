@@ -37,14 +37,18 @@ def check_layouts(content: Content, warnings: list[Problem] | None = None) -> li
     from generator.content import every_language
     from generator.layout.draw import CardFitError
 
-    found: dict[tuple[str, int | None, str], tuple[Problem, int]] = {}
+    #: each problem once, by its place, with the cards it was met on (a deck's, in every language: one card)
+    found: dict[tuple[str, int | None, str], tuple[Problem, dict[tuple[str, str], str]]] = {}
     #: each picture a drawing shows or a layout declares, with who shows it first (for messages)
     shown: dict[Path, str] = {}
 
-    def note(problem: Problem) -> None:
+    def note(problem: Problem, card: tuple[str, str] | None = None, name: str = "") -> None:
+        # a layout's mistake met before any card is drawn (as each language's copy of the deck loads it) is
+        # counted on no card: it said "(and 1 more card)" of a deck of three cards that has a second language
         key = (problem.file, problem.line, problem.where)
-        first, count = found.get(key, (problem, 0))
-        found[key] = (first, count + 1)
+        first, cards = found.setdefault(key, (problem, {}))
+        if card is not None:
+            cards.setdefault(card, name)
 
     for deck in every_language(content):
         layouts = DeckLayouts(deck, deck_origin(content, deck))
@@ -75,17 +79,25 @@ def check_layouts(content: Content, warnings: list[Problem] | None = None) -> li
                         shown.setdefault(path, f"{deck_label(deck)}: card {card.name!r}")
                 except ContentError as err:
                     for problem in err.problems:
-                        note(problem)
+                        note(problem, (deck.key, card.id), card.name)
                 except CardFitError as err:
-                    note(err.problem)
+                    note(err.problem, (deck.key, card.id), card.name)
     out = []
-    for first, count in found.values():
-        more = f" (and {plural(count - 1, 'more card')})" if count > 1 else ""
+    for first, cards in found.values():
+        # the other cards by name (a picture missing for one is likely missing for them too, each its own file:
+        # "(and 1 more card)" left the designer to find which)
+        others = list(cards.values())[1:]
+        named = ", ".join(repr(n) for n in others[:MORE_NAMED]) + (", ..." if len(others) > MORE_NAMED else "")
+        more = f" (and {plural(len(others), 'more card')}: {named})" if others else ""
         out.append(Problem(first.file, first.line, first.where, first.message + more))
     problems, noticed = check_pictures(shown)
     if warnings is not None:
         warnings += noticed
     return out + problems
+
+
+#: How many of the other cards a problem met on several is said on by name.
+MORE_NAMED = 5
 
 
 def check_pictures(shown: dict[Path, str]) -> tuple[list[Problem], list[Problem]]:

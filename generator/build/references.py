@@ -188,7 +188,25 @@ def deck_document(deck: UserDeck, lang: str | None = None) -> ReferenceDocument:
         Para(_(DECK_INTRO), after=8.0),
         table,
     )
-    return ReferenceDocument(title, _(SUBJECT), blocks, footer=f"{plain(deck.name)} · donjon", lang=words)
+    return ReferenceDocument(title, _(SUBJECT), blocks, footer=f"{plain(deck.name)} · donjon", lang=words,
+                             faces=_deck_faces(deck, lang))
+
+
+def _deck_faces(deck: UserDeck, lang: str | None) -> tuple[str, ...]:
+    """The fonts the deck's layouts write in, which draw what the reference's fonts lack (a deck named in Georgian
+    or Japanese, its cards' names and values in it), as they draw its cards and its page line; none when a layout
+    cannot be loaded (the build says why)."""
+    from generator.build.decks import DeckLayouts
+    from generator.content import user_deck
+    from generator.errors import ContentError
+    from generator.resources import display_path
+
+    layouts = DeckLayouts(user_deck(deck, lang), display_path(deck.folder / "deck.yaml"))
+    try:
+        layouts.check()
+    except ContentError:
+        return ()
+    return layouts.text_faces()
 
 
 def write_deck_reference(deck: UserDeck, out: Path, paper: str = "a4", lang: str | None = None) -> Written:

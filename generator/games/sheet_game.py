@@ -192,7 +192,7 @@ class SheetGame:
         """The largest whole number each count or number field's marks record on the scan-ready sheet (six bubbles:
         6; two digits: 99), by field, the largest of its papers: an end state holding more is a game the sheet could
         not have recorded, refused as `--set` refuses it (generator.sheets.marks.largest). A field marked otherwise
-        (a number by bubbles of its values) is not here."""
+        (a number by bubbles of its values) is not here: see :meth:`marked`."""
         from generator.sheets.marks import largest
 
         found: dict[str, int] = {}
@@ -206,6 +206,23 @@ class SheetGame:
                     found[name] = max(found.get(name, 0), most)
         return found
 
+    def marked(self, catalog: SheetCatalog) -> dict[str, tuple[int, ...]]:
+        """The numbers each number field marked by bubbles of its values can take (2, 4 or 6), those of all its
+        papers, by field: an end state holding another is a game the sheet could not have recorded, refused as
+        `--set` refuses it (generator.sheets.marks.marked_numbers)."""
+        from generator.sheets.marks import marked_numbers
+
+        found: dict[str, tuple[int, ...]] = {}
+        for paper in catalog.sheet.layout.papers:
+            mark_map = self.drawn("scan", paper).map
+            if mark_map is None:
+                continue
+            for name in mark_map.types:
+                numbers = marked_numbers(mark_map, name)
+                if numbers is not None:
+                    found[name] = tuple(dict.fromkeys((*found.get(name, ()), *numbers)))
+        return found
+
     def end_state(self, catalog: SheetCatalog) -> Record[dict[str, Any]]:
         from generator.fields import Bool, Choice, Field, Int, ListOf, Nullable, Record, Text
         from scoring.formats import game_key
@@ -213,7 +230,7 @@ class SheetGame:
         drawn = self.drawn("fillable", catalog.sheet.layout.papers[0])
         shown = self.values_shown(catalog.info.lang)  # a value refused lists the values as the sheet prints them
         fields: dict[str, Field] = {"player": Field(Text(max_len=80, drawn=False), doc="the player's name")}
-        recorded = self.recorded(catalog)
+        recorded, marked = self.recorded(catalog), self.marked(catalog)
         for name, kind in self.fields(catalog):
             if name == "player":
                 continue
@@ -225,7 +242,15 @@ class SheetGame:
                 fields[name] = Field(Int(0, recorded.get(name, COUNT_MOST)), required=False, default=0)
             elif kind == "number":
                 low, high = (0, recorded[name]) if name in recorded else (-COUNT_MOST, COUNT_MOST)
-                fields[name] = Field(Nullable(Int(low, high)), required=False)
+                among = marked.get(name)
+                if among:  # its bubbles' numbers: the companion's stepper runs from the least to the most
+                    low, high = min(among), max(among)
+                fields[name] = Field(Nullable(Int(low, high, among=among)), required=False)
+            elif kind == "choice" and _numbers(drawn.choices.get(name, ())):
+                # a choice of numbers (`values: [1, 2, 3]`) holds the number, as a photo of its bubbles reads it
+                # and a filled PDF gives it: as text choices, 2 was refused ("expected one of 1, 2, 3, got 2")
+                numbers = tuple(int(v) for v in drawn.choices[name])
+                fields[name] = Field(Nullable(Int(min(numbers), max(numbers), among=numbers)), required=False)
             elif kind == "choice":
                 choices = tuple(str(v) for v in drawn.choices.get(name, ()))
                 fields[name] = Field(Nullable(Choice(choices, loose=True, what=f"{name} value",
@@ -374,3 +399,8 @@ class SheetGame:
         """The labels its sheet.yaml gives its fields in `lang` (a `Language`), its own where that language gives
         none; a field without a label is left to the table (its id in words)."""
         return self.sheet.labels_in(lang.code)
+
+
+def _numbers(values: Sequence[Any]) -> bool:
+    """Whether a choice's values are all whole numbers (`values: [1, 2, 3]`), and there are some."""
+    return bool(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values)

@@ -227,6 +227,9 @@ class ReferenceDocument(NamedTuple):
     #: the notes on marked values and the rulebooks, for the data files
     notes: tuple[NoteData, ...] = ()
     rulebooks: tuple[tuple[str, str], ...] = ()
+    #: faces that draw what the document's own fonts lack, first to last (a deck of one's own named in Georgian or
+    #: Japanese: its layouts' fonts, as its cards and its page line draw it)
+    faces: tuple[str, ...] = ()
 
 
 def cell(*texts: str, style: str = "cell", fill: str | None = None) -> Cell:
@@ -235,6 +238,10 @@ def cell(*texts: str, style: str = "cell", fill: str | None = None) -> Cell:
 
 
 # --- layout -----------------------------------------------------------------------------------------------------
+
+#: The styles of a table's cells: what they hold is a catalog's or a designer's, written in any direction.
+CELL_STYLES = frozenset({"cell", "cell-bold", "cell-note"})
+
 
 class LayoutProblem(FitError):
     """Text a document cannot draw (bad markup, an unknown icon, a missing glyph, a row taller than a page)."""
@@ -254,10 +261,13 @@ class _Page:
 
 
 class _Text(NamedTuple):
-    """Text measured for a width: its lines at its style's size."""
+    """Text measured for a width: its lines at its style's size; `direction` as layout_runs takes it (0: a sentence
+    of the document, left to right as its language reads, whatever name it holds; None: a table's cell, which runs
+    as its first strong letter does)."""
 
     style: Style
     lines: tuple[WrappedLine, ...]
+    direction: int | None = 0
 
     def height(self, count: int | None = None) -> float:
         n = len(self.lines) if count is None else count
@@ -268,7 +278,7 @@ class _Text(NamedTuple):
         part = self.lines[first:last]
         h = block_height(len(part), self.style.size, self.style)
         style = self.style._replace(align=align, colour=colour or self.style.colour)
-        return layout_runs(Fitted(self.style.size, part, h), x, y, width, h, style)
+        return layout_runs(Fitted(self.style.size, part, h), x, y, width, h, style, self.direction)
 
 
 def _split_wide(paragraphs: Sequence[Paragraph], limit: float) -> list[Paragraph]:
@@ -335,7 +345,7 @@ class Pagination:
         style = STYLES[style_name]
         text = _typeset(self.doc.lang, style.face, text)
         try:
-            paragraphs = parse(text, style.face)
+            paragraphs = parse(text, style.face, fallback=self.doc.faces)
         except TextProblem as err:
             raise LayoutProblem(f"{self.doc.title}: cannot draw {_quote(text)}: {err}") from None
         limit = width / style.size
@@ -343,7 +353,9 @@ class Pagination:
         if lines is None:
             lines = wrap(_split_wide(paragraphs, limit), style.size, width)
             assert lines is not None
-        found = self._measured[key] = _Text(style, tuple(lines))
+        # the designer's values in a table run as they are written (an Arabic sentence ends at its left); donjon's
+        # sentences around them left to right ("التنانين: card reference" was drawn "card reference :التنانين")
+        found = self._measured[key] = _Text(style, tuple(lines), None if style_name in CELL_STYLES else 0)
         return found
 
     # --- pages ---
@@ -641,12 +653,24 @@ class Pagination:
         style = STYLES["running"]
         left, right = self.x, self.x + self.width
         base = MARGIN_TOP + fonts.metrics(style.face).ascent * style.size
-        out: list[Primitive] = [_run(left, base, self.doc.title, style)]
+        out = self._running(self.doc.title, left, base, "left")
         if section:
-            out.append(_run(right, base, section, style, align="right"))
+            out += self._running(section, right, base, "right")
         rule_y = round(MARGIN_TOP + HEADER_H * 0.55, 3)
         out.append(Line(round(left, 3), rule_y, round(right, 3), rule_y, HAIRLINE, 0.5))
         return out
+
+    def _running(self, text: str, x: float, baseline: float, align: str) -> list[Primitive]:
+        """One line of the running header at `x` (its right end, right-aligned); what its font lacks drawn in the
+        document's other faces (a deck named in Georgian), on half the line's width, so that a left and a right
+        part both fit."""
+        style = STYLES["running"]
+        if not (self.doc.faces and fonts.missing(style.face, text)):
+            return [_run(x, baseline, text, style, align=align)]
+        width = self.width / 2
+        top = baseline - fonts.metrics(style.face).ascent * style.size
+        return self.measure(text, "running", width).runs(0, 1, x - width if align == "right" else x, top, width,
+                                                          align)
 
     def footer(self, number: int, total: int) -> list[Primitive]:
         """The footer: the document's footer text, and `page n of N`."""

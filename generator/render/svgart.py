@@ -1942,6 +1942,19 @@ def _reader_class() -> Any:
                     attributes["stop-color"] = colour
                     if "style" in attributes:
                         attributes["style"] = re.sub("currentcolor", colour, attributes["style"], flags=re.I)
+                    paint = colour
+                see_through = _css_colour(paint.strip()) or _hex_with_alpha(paint)
+                if see_through is not None and len(see_through) > 7:
+                    # a stop colour with its own alpha (`rgba(255 0 0 / 50%)`, `#ff000080`, `transparent`) is that
+                    # much see-through on top of its stop-opacity, as viewers draw it (CSS Color 4); svglib gave the
+                    # stop the stop-opacity alone: the PDF showed it opaque where the SVG faded it
+                    attributes = child.etree_element.attrib
+                    fading = _number(self.attrConverter.findAttr(child, "stop-opacity").strip(), 1.0)
+                    attributes["stop-color"] = see_through[:7]
+                    attributes["stop-opacity"] = f"{fading * int(see_through[7:], 16) / 255:g}"
+                    if "style" in attributes:
+                        attributes["style"] = re.sub(r"stop-(colou?r|opacity)\s*:[^;]*", "", attributes["style"],
+                                                     flags=re.I)
             super().renderGradient(node)
 
         def _resolve_gradient(self, grad_id: str) -> _GradientDef | None:
@@ -2095,6 +2108,15 @@ _NONE = re.compile(r"(?<![\w-])none(?![\w-])", re.I)
 
 
 @lru_cache(maxsize=_COLOURS_KEPT)
+def _hex_with_alpha(text: str) -> str | None:
+    """A colour written `#rgba` or `#rrggbbaa` (CSS Color 4, 5.2) as `#rrggbbaa`; None for any other."""
+    found = re.fullmatch(r"\s*#([0-9a-fA-F]{4}|[0-9a-fA-F]{8})\s*", text)
+    if found is None:
+        return None
+    digits = found.group(1).lower()
+    return "#" + ("".join(c * 2 for c in digits) if len(digits) == 4 else digits)
+
+
 def _css_colour(text: Any) -> str | None:
     """A CSS colour name or function (CSS Color 4, as tinycss2 reads it; any case) as `#rrggbb`, or `#rrggbbaa`
     when see-through (`transparent` is `#00000000`), clamped to sRGB as browsers clamp it; None for anything else

@@ -183,12 +183,15 @@ _SPACES = re.compile(r"[ \t\r]+")
 
 
 def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
-          own_icons: Mapping[str, Any] | None = None, spacing: float = 0.0) -> tuple[Paragraph, ...]:
+          own_icons: Mapping[str, Any] | None = None, spacing: float = 0.0,
+          fallback: Sequence[str] = ()) -> tuple[Paragraph, ...]:
     """Markup into paragraphs of words (raises TextProblem on bad markup, unknown icons, missing glyphs).
 
     `palette` gives the colour names `[colour=...]` may use; `own_icons` the deck's own icons (name -> picture
-    file), drawn as pictures where `{name}` is written; `spacing` the letter spacing, a share of the size."""
-    if _MARKUP_START.isdisjoint(text):
+    file), drawn as pictures where `{name}` is written; `spacing` the letter spacing, a share of the size;
+    `fallback` faces that draw what the text's face lacks (:func:`fall_back`; a card's text has none: its layout
+    chooses its fonts)."""
+    if _MARKUP_START.isdisjoint(text) and not (fallback and fonts.missing(face, text)):
         return _plain(text, face, spacing)
     bold = italic = False
     current = face
@@ -207,10 +210,13 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
         if chunk:
             joined = "".join(chunk)
             lacking = fonts.missing(current, joined)
+            runs = [(current, joined)]
+            if lacking and fallback:
+                runs, lacking = fall_back(current, joined, fallback)
             if lacking:
                 gathered = glyphless.setdefault(current, [])
                 gathered += [c for c in lacking if c not in gathered]
-            pieces.append(Piece(current, joined, None, colour, scale))
+            pieces.extend(Piece(run_face, run, None, colour, scale) for run_face, run in runs)
             chunk.clear()
 
     def flush_word() -> None:
@@ -306,6 +312,28 @@ def parse(text: str, face: str, palette: Mapping[str, str] | None = None,
     while paragraphs and not paragraphs[0]:
         paragraphs.pop(0)
     return tuple(_between_ideographs(para, face, spacing) for para in paragraphs)
+
+
+def fall_back(face: str, text: str, fallback: Sequence[str]) -> tuple[list[tuple[str, str]], str]:
+    """`text` in runs of one face each: `face` where it has the glyph, else the first of `fallback` that has it (in
+    `face`'s weight and slant where that family has them: a bold name stays bold); and the characters none of them
+    has, in the order written."""
+    bold, italic = fonts.FACES[face].bold, fonts.FACES[face].italic
+    faces = [face, *dict.fromkeys(f for other in fallback for f in (fonts.variant(other, bold, italic), other)
+                                  if f is not None)]
+    runs: list[tuple[str, str]] = []
+    none: list[str] = []
+    for char in text:
+        chosen = next((f for f in faces if not fonts.missing(f, char)), None)
+        if chosen is None:
+            chosen = face
+            if char not in none:
+                none.append(char)
+        if runs and runs[-1][0] == chosen:
+            runs[-1] = (chosen, runs[-1][1] + char)
+        else:
+            runs.append((chosen, char))
+    return runs, "".join(none)
 
 
 def _plain(text: str, face: str, spacing: float) -> tuple[Paragraph, ...]:
@@ -768,8 +796,11 @@ def visual(text: str, base: int | None = None) -> str:
     return "".join(mirrored(c) if rtl else c for c, rtl in visual_order(text, text, level))
 
 
-def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style) -> list[Primitive]:
-    """The positioned runs and icons of fitted text inside the box (x, y, width, height)."""
+def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float, style: Style,
+                direction: int | None = None) -> list[Primitive]:
+    """The positioned runs and icons of fitted text inside the box (x, y, width, height). Each paragraph runs the
+    way its first strong letter does (a card's text in Arabic right to left), or, with `direction` (0 left to right,
+    1 right to left), that way whatever it holds: a sentence of a document in English around a name in Arabic."""
     size = fitted.size
     m = fonts.metrics(style.face)
     top = y
@@ -795,7 +826,7 @@ def layout_runs(fitted: Fitted, x: float, y: float, width: float, height: float,
                   and not lines[index + 1].first)
         extra = max(0.0, (width - used) / (len(line.words) - 1)) if spread else 0.0
         if bidi and line.first:
-            base = _paragraph_base(lines, index)
+            base = _paragraph_base(lines, index) if direction is None else direction
         if bidi and (base or any(has_rtl(p.text) for w in line.words for p in w.pieces if p.icon is None)):
             out += _bidi_line(line, pen, baseline, size, style, base)
             continue

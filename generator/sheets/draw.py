@@ -370,8 +370,10 @@ class _Drawer:
                 # an item's id is the value (the end state's, the map's), its name what people read
                 named = [_named(v) for v in found]
                 choices[decl.name] = tuple(n[0] if n else v for n, v in zip(named, found, strict=True))
-                self.check_ids(decl, "value", [(n[0], False) if n else (v, True) for n, v in zip(named, found,
-                                                                                                  strict=True)],
+                # (a mapping or a list without an id is no value: said so, not printed as an id to fold)
+                self.check_ids(decl, "value", [(n[0], False) if n else (None if isinstance(v, (Mapping, list, tuple))
+                                                                        else v, True)
+                                               for n, v in zip(named, found, strict=True)],
                                decl.values if isinstance(decl.values, str) else None)
                 names[decl.name] = tuple(n or (str(v), str(v)) for n, v in zip(named, found, strict=True))
             if decl.type == "list" and decl.items is not None:
@@ -381,9 +383,8 @@ class _Drawer:
                     continue
                 items[decl.name] = tuple((str(_get(i, "id")), str(_get(i, "name", _get(i, "label", _get(i, "id")))))
                                          for i in found)
-                self.check_ids(decl, "item", [(i, _get(x, "name", _get(x, "label")) is None)
-                                              for (i, _), x in zip(items[decl.name], found, strict=True)],
-                               decl.items)
+                self.check_ids(decl, "item", [(_get(x, "id"), _get(x, "name", _get(x, "label")) is None)
+                                              for x in found], decl.items)
         return choices, items, names
 
     def check_ids(self, decl: FieldDecl, what: str, ids: Sequence[tuple[Any, bool]], source: str | None = None
@@ -401,6 +402,13 @@ class _Drawer:
         for index, (value, printed) in enumerate(ids):
             if isinstance(value, (bool, int)):
                 continue  # a number (or yes and no) is matched as a number
+            if value is None:
+                # an item without an id (the track's groups named where the goods were meant) said "its item id
+                # 'None' cannot be matched as typed; write 'none'"
+                at = written[index] if len(written) == len(ids) else decl
+                self.problem(f"its {what} has no id{'' if at is decl else f' (the field {decl.name})'}: each "
+                             "value is an id, or an item with an id and a name", at)
+                continue
             folded = normalise_name(str(value))
             if folded != value:
                 # items are written in a list of the layout's (or sheet.yaml's) `values:`, which the field names:
@@ -504,7 +512,12 @@ class _Drawer:
         try:
             return _expression(source)(context)
         except (Undefined, TemplateFailure, TemplateBudget, ValueError, TypeError) as err:
-            raise _Problem(f"the expression {source[:60]!r}: {err}") from None
+            # an expression is written bare (`guests | length`); written as a template, jinja's own words say
+            # only "expected token ':', got '}'"
+            braced = source.strip().startswith("{{") and source.strip().endswith("}}")
+            hint = f"; an expression is written without {{{{ }}}}: {source.strip()[2:-2].strip()[:60]!r}" if braced \
+                else ""
+            raise _Problem(f"the expression {source[:60]!r}: {err}{hint}") from None
 
     def truth(self, source: str, context: Mapping[str, Any]) -> bool:
         return bool(self.evaluate(source, context))
@@ -931,7 +944,18 @@ class _Drawer:
         m = {**TRACK, **{k: _pt(p[k], 0.0) for k in ("row_height",) if k in p}}
         width = _dim(p, "width").resolve(parent.w)
         left = parent.x + _dim(p, "x").resolve(parent.w)
-        sizes = [int(_get(g, "last")) - int(_get(g, "first")) + 1 for g in groups]
+        sizes = []
+        for place, group in enumerate(groups, start=1):
+            # each group a span of figures, from its first to its last: a list of something else (the goods, where
+            # the villagers' groups were meant) was an internal error
+            ends = [_whole(_get(group, key)) for key in ("first", "last")]
+            if ends[0] is None or ends[1] is None:
+                wrong = "first" if ends[0] is None else "last"
+                raise _Problem(f"its groups {p['groups']!r}: group {place} has no whole number as {wrong} (a track's "
+                               "groups each give first, last and points)")
+            if ends[1] < ends[0]:
+                raise _Problem(f"its groups {p['groups']!r}: group {place} runs from {ends[0]} to {ends[1]}")
+            sizes.append(ends[1] - ends[0] + 1)
         if sum(sizes) > 500:
             raise _Problem(f"its {sum(sizes)} figures are more than a track holds (500)")
 
@@ -1099,6 +1123,15 @@ def _named(value: Any) -> tuple[str, str] | None:
             value.get("id"), bool):
         return None
     return str(value["id"]), str(_get(value, "name", _get(value, "label", value["id"])))
+
+
+def _whole(value: Any) -> int | None:
+    """A whole number as a layout or a sheet's values write it (`3`, or `"3"`), or None for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*-?[0-9]{1,6}\s*", value):
+        return int(value)
+    return None
 
 
 def _get(item: Any, key: str, default: Any = None) -> Any:

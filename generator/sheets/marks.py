@@ -300,6 +300,22 @@ def _described(field: str, values: Sequence[Value]) -> list[str | Mention]:
     return out
 
 
+def _values(mark_map: MarkMap, indexes: Sequence[int]) -> list[object]:
+    """The values of marks `indexes`, each once, in the map's order: a value given bubbles at two places is one."""
+    return list(dict.fromkeys(mark_map.marks[i].value for i in indexes))
+
+
+def marked_numbers(mark_map: MarkMap, name: str) -> tuple[int, ...] | None:
+    """The numbers a number field marked by bubbles of its values can take (2, 4 or 6), or None for a field marked
+    otherwise (as digits, or no number): an end state holding another is a game the sheet could not have recorded,
+    refused as `--set` refuses it."""
+    indexes = field_marks(mark_map.marks).get(name, [])
+    if mark_map.types.get(name) != "number" or not indexes or any(mark_map.marks[i].digit for i in indexes):
+        return None
+    found = _values(mark_map, indexes)
+    return tuple(v for v in found if isinstance(v, int) and not isinstance(v, bool))
+
+
 def _is_count(mark_map: MarkMap, name: str, indexes: Sequence[int]) -> bool:
     """A field whose filled marks are counted (floors, residents): a count not written as digits."""
     return mark_map.types.get(name) == "count" and not any(mark_map.marks[i].digit for i in indexes)
@@ -392,11 +408,9 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
         if name in confirmed:
             continue
         kind = mark_map.types.get(name, "choice")
-        filled = [marks[i].value for i in indexes if states[i] is True]
-        if not _is_count(mark_map, name, indexes):
-            # a layout may give one value bubbles at two places (separate parts): either one filled, or both, is
-            # that value once; a count's marks are each one more, and stay as they are
-            filled = list(dict.fromkeys(filled))
+        # a layout may give one value bubbles at two places (separate parts): either one filled, or both, is that
+        # value once; a count's too (two rows of a count's 1 to 3 count 3 at most, never the 2 of each row twice)
+        filled = list(dict.fromkeys(marks[i].value for i in indexes if states[i] is True))
         unsure = [i for i in indexes if states[i] is None]
         if any(marks[i].digit for i in indexes):
             value, doubt = _digits(mark_map, name, indexes, states, why)
@@ -406,10 +420,10 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
         elif _is_count(mark_map, name, indexes):
             if unsure:
                 uncertain.append(undecided(name, indexes, unsure))
-            elif filled and sorted(filled) != [marks[i].value for i in indexes[:len(filled)]]:
+            elif filled and set(filled) != set(_values(mark_map, indexes)[:len(filled)]):
                 # floors are built from the bottom, residents and clouds coloured in from the first: a gap means
                 # a mark misread, or one forgotten; the count is the spec's, the doubt a person's to settle
-                gap = next(marks[i].value for i in indexes if states[i] is not True)
+                gap = next(v for v in _values(mark_map, indexes) if v not in filled)
                 are = "is" if len(filled) == 1 else "are"
                 uncertain.append(Uncertainty(name, f"{plural(len(filled), 'mark')} {are} filled but not from the "
                                                    f"first on ({gap} is empty)", "gap"))
@@ -593,16 +607,17 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
 
 def largest(mark_map: MarkMap, name: str, indexes: Sequence[int] | None = None) -> int | None:
     """The largest whole number the marks of field `name` record on the sheet: a count of bubbles or figures, as
-    many as it has (six bubbles record 0 to 6); a number as digits, all nines (two places: 99); None for a field
-    not recorded so (a yes-no, a choice, a list, a number given by bubbles of its values). What the sheet cannot
-    record, `--set` refuses, and so does an end state of the sheet (generator.games.sheet_game)."""
+    many as its values (six bubbles record 0 to 6; two rows of 1 to 3, 0 to 3); a number as digits, all nines (two
+    places: 99); None for a field not recorded so (a yes-no, a choice, a list, a number given by bubbles of its
+    values: generator.sheets.marks.marked_numbers). What the sheet cannot record, `--set` refuses, and so does an
+    end state of the sheet (generator.games.sheet_game)."""
     if indexes is None:
         indexes = field_marks(mark_map.marks).get(name, [])
     places = {mark_map.marks[i].digit for i in indexes if mark_map.marks[i].digit}
     if places:
         return int(10 ** len(places) - 1)
     if indexes and _is_count(mark_map, name, indexes):
-        return len(indexes)
+        return len(_values(mark_map, indexes))
     return None
 
 

@@ -18,7 +18,8 @@ Scoring (`scoring:`): a list of categories, each its `name` and one of
 - `count: field` and `value: N`: the field's amount times N (N may be negative: a penalty);
 - `lookup: field` and `table`: the points of the group holding the field's amount (`table` lists groups with
   `first`, `last` and `points`, or names a list of the sheet's `values`, the very groups its track draws); beyond
-  the last group, the last group's points.
+  the last group, the last group's points; below the first, none. Every amount from the first group's to the
+  last's is in one group: groups that overlap, or leave an amount between them in none, are refused.
 
 Labels (`labels: {season: Season of the harvest}`): how people see a field where it is not drawn, at the table
 (the companion's form and its result), in the review of a photo and under `donjon score`'s table; a field without
@@ -317,10 +318,35 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                     problems.append(Problem(origin, line, f"{where}.table", f"{item['table']!r} is not a list of "
                                                                            "groups in the sheet's values"))
                     groups = ()
-            table = tuple((int(g["first"]), int(g["last"]), int(g["points"])) for g in groups)
+                else:
+                    # a list of the values is no group until checked as the scoring's own table is (a word where a
+                    # number goes was an internal error)
+                    named_in = "values" if item["table"] in values else f"{layout.file} values"
+                    wrongs = [(place, _bad_group(group)) for place, group in enumerate(groups)]
+                    for place, wrong in wrongs:
+                        if wrong:
+                            at = doc.line(("values", item["table"], place)) if item["table"] in values else line
+                            problems.append(Problem(origin, at, f"{where}.table", f"{named_in}.{item['table']}"
+                                                                                  f"[{place}] {wrong}"))
+                    if any(wrong for _, wrong in wrongs):
+                        groups = ()
+            table = tuple(sorted((int(g["first"]), int(g["last"]), int(g["points"])) for g in groups))
             for first, last, _ in table:
                 if first > last:
                     problems.append(Problem(origin, line, f"{where}.table", f"a group runs from {first} to {last}"))
+            # each amount is in one group, from the first group's to the last's: groups that overlap gave the
+            # first one's points in silence, and an amount between two groups the last group's
+            for (first, last, _), (after, end, _) in zip(table, table[1:]):
+                if first > last or after > end:
+                    continue
+                if after <= last:
+                    problems.append(Problem(origin, line, f"{where}.table", f"the groups {first} to {last} and "
+                                            f"{after} to {end} overlap: each amount is in one group"))
+                elif after > last + 1:
+                    left = f"{last + 1}" if after == last + 2 else f"{last + 1} to {after - 1}"
+                    problems.append(Problem(origin, line, f"{where}.table", f"the groups {first} to {last} and "
+                                            f"{after} to {end} leave {left} in none: give every amount from the "
+                                            "first group's to the last's a group"))
         way = "sum" if item.get("sum") else "count" if item.get("count") else "lookup"
         categories.append(Category(item["name"], way, tuple(fields), int(item.get("value") or 1), table))
     players = raw.get("players") or {"min": PLAYERS[0], "max": PLAYERS[1]}
@@ -336,6 +362,20 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
     return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
                      tuple(categories), raw["lang"], dict(languages), dict(raw.get("labels") or {}),
                      dict(raw.get("item_words") or {}), written), []
+
+
+def _bad_group(group: Any) -> str | None:
+    """What is wrong with a group of a lookup's table written in the sheet's values (`first`, `last`, `points`,
+    whole numbers within the bounds the scoring's own table takes), or None."""
+    if not isinstance(group, Mapping):
+        return "is not a group (first, last and points)"
+    for key, low in (("first", 0), ("last", 0), ("points", -100_000)):
+        if key not in group:
+            return f"has no {key}"
+        number = group[key]
+        if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= 100_000:
+            return f"{key} is {number!r}, not a whole number from {low} to 100000"
+    return None
 
 
 def _ids(items: Sequence[Any]) -> list[Any] | None:
@@ -407,8 +447,11 @@ def points(sheet: UserSheet, values: Mapping[str, Any]) -> tuple[tuple[str, int]
         else:
             held = amount(values.get(category.fields[0]))
             got = 0
-            if held > 0 and category.table:
-                got = next((p for first, last, p in category.table if first <= held <= last), category.table[-1][2])
+            if category.table:
+                # beyond the last group, its points; below the first, none (a group from 0 is one like the others)
+                highest = category.table[-1]
+                got = highest[2] if held > highest[1] else next(
+                    (p for first, last, p in category.table if first <= held <= last), 0)
         out.append((category.name, got))
     return tuple(out)
 

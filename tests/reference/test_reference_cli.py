@@ -230,3 +230,31 @@ def test_a_name_neither_a_game_nor_a_deck_names_both(tmp_path: Path) -> None:
            "the decks of " in result.stderr
     assert "market" in result.stderr and "skirmish" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_reference_of_a_deck_named_in_a_script_donjons_fonts_lack_draws_it_in_the_decks_fonts(
+        tmp_path: Path) -> None:
+    """A deck named in Georgian, its layout writing in a font that has Georgian: `content check` passed, its cards
+    and its page line drew the name, but `donjon reference` stopped at "cannot draw ...: the font Open Sans has no
+    glyph for 'დ'". The reference now draws what Cardo and Open Sans lack in the deck's own fonts, as the cards do:
+    the title, the running header, the footer, the cards' names and values."""
+    folder = tmp_path / "content" / "dragons"
+    (folder / "fonts").mkdir(parents=True)
+    for face in ("DejaVuSerifCondensed.ttf", "DejaVuSerifCondensed-Bold.ttf"):
+        shutil.copy(SAMPLE_DECKS / "fonts" / face, folder / "fonts" / face)
+    (folder / "deck.yaml").write_text("id: dragons\nname: დრაკონები\ncard_size: poker\nlayout: layout.yaml\n"
+                                      "cards: cards.csv\n", encoding="utf-8")
+    (folder / "layout.yaml").write_text(
+        "extends: generic\nfonts:\n  dv: {regular: fonts/DejaVuSerifCondensed.ttf, bold: "
+        "fonts/DejaVuSerifCondensed-Bold.ttf}\nstyles:\n  name: {font: dv-bold, size: 14pt, min_size: 8pt, "
+        "align: center, valign: middle, wrap: false}\n  body: {font: dv, size: 10pt, min_size: 6.5pt}\n",
+        encoding="utf-8")
+    rows = "".join(f"ცეცხლი {n},{n % 5},ცეცხლს აფრქვევს {n}\n" for n in range(1, 61))  # pages enough for a header
+    (folder / "cards.csv").write_text(f"name,cost,text\n{rows}", encoding="utf-8")
+    assert run("content", "check", str(folder)).exit_code == 0
+    result = run("reference", "dragons", "--content", str(folder), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    pages = page_texts(tmp_path / "out" / "references" / "decks" / "dragons-reference.pdf")
+    assert len(pages) > 1
+    assert "დრაკონები" in pages[0] and "ცეცხლი 60" in pages[-1] and "ცეცხლს აფრქვევს 60" in pages[-1]
+    assert all(page.count("დრაკონები") == 3 for page in pages[1:])  # the running header, its section, the footer

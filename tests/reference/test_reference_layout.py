@@ -162,3 +162,26 @@ def test_cells_with_colour_and_the_footer() -> None:
                         footer="made by {vp} donjon"), A4)
     assert any(isinstance(i, Rect) and i.paint.fill == "#b3261e" for i in pages[0].items)
     assert _words(pages[0]).endswith("made by donjon page 1 of 1")
+
+
+def test_a_sentence_of_the_document_around_a_right_to_left_name_reads_left_to_right() -> None:
+    """A deck named in Hebrew (which Cardo draws): its reference's title "דרקונים: card reference" was laid out as a
+    right-to-left paragraph (its first strong letter is Hebrew), drawn "card reference :דרקונים". The document's
+    own sentences run as its language does; a table's cell still runs as its first strong letter does (a Hebrew
+    sentence in a card's text ends at its left)."""
+    name = "דרקונים"
+    title = f"{name}: card reference"
+    table = Table((Column("Card", 1), Column("Value", 3)), ((cell("x"), cell(f"{name}.")),))
+    # (the cells' Open Sans has no Hebrew: Cardo draws it, as a deck's own fonts would)
+    page = layout(ReferenceDocument(title, "a test", (Heading(title, 1, "reference", style="title"), table),
+                                    faces=("cardo",)), A4)[0]
+    runs = [item for item in page.items if isinstance(item, TextRun)]
+    heading = [r for r in runs if r.y == min(r.y for r in runs)]
+    hebrew = next(r for r in heading if name[0] in r.text or name[-1] in r.text)
+    english = next(r for r in heading if "reference" in r.text)
+    assert hebrew.x < english.x, [(r.text, r.x) for r in heading]
+    # the cell: its full stop at the left of the name, as a right-to-left sentence ends
+    value = [r for r in runs if r.y == max(r.y for r in runs if name[0] in r.text or name[-1] in r.text)]
+    stop = next(r for r in value if r.text.strip() == ".")
+    word = next(r for r in value if name[0] in r.text or name[-1] in r.text)
+    assert stop.x < word.x, [(r.text, r.x) for r in value]

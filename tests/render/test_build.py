@@ -283,7 +283,24 @@ def test_content_check_reports_layout_problems(tmp_path: Path) -> None:
     result = run("content", "check", str(tmp_path))
     assert result.exit_code == 1
     assert re.search(r"mine/layout\.yaml:3: boxes\.power\.text: test-deck: card 'A' \(\S+/mine/cards\.csv:2\): 'power' is undefined "
-                     r"\(the layout reads a value this card does not have\) \(and 1 more card\)", result.stderr)
+                     r"\(the layout reads a value this card does not have\) \(and 1 more card: 'B'\)", result.stderr)
+
+
+def test_content_check_counts_the_cards_a_problem_is_met_on_not_the_languages(tmp_path: Path) -> None:
+    """A deck of three cards with French columns: a mistake in the layout itself, met as each language's copy of
+    the deck loads it, said "(and 1 more card)"; a card's own, met in English and in French, counted that card
+    twice. Each is counted on the cards it is met on, once each, and those cards are named (a picture missing on
+    several cards is likely missing on each, its own file: "(and 2 more cards)" left the designer to find which)."""
+    rows = [{"name": n, "name@fr": f"{n} (fr)", "text": "x"} for n in ("A", "B", "C")]
+    make_deck(tmp_path / "mine", rows, layout="extends: generic\nboxes:\n  body: {clip: {kind: rect}}\n")
+    result = run("content", "check", str(tmp_path))
+    assert result.exit_code == 1 and "boxes.body.clip: " in result.stderr, result.output
+    assert "more card" not in result.stderr, result.stderr
+    layout = "extends: generic\nboxes:\n  power: {kind: text, x: 5mm, y: 60mm, width: 20mm, height: 6mm, " \
+             "style: body, text: \"{{ power }}\"}\n"
+    make_deck(tmp_path / "mine", rows, layout=layout)
+    result = run("content", "check", str(tmp_path))
+    assert result.exit_code == 1 and "(and 2 more cards: 'B', 'C')" in result.stderr, result.stderr
 
 
 def test_a_misspelt_column_is_named_with_the_column_meant(tmp_path: Path) -> None:

@@ -256,6 +256,16 @@ SAMPLES: dict[str, bytes] = {
         "<rect x='5' y='72' width='40' height='23' fill='#d02020' fill-opacity='50%' stroke='#000000' "
         "stroke-width='4' stroke-opacity='40%'/><rect x='55' y='72' width='40' height='23' fill='url(#g)'/>",
         head=ROOMY_HEAD),
+    # stop colours with an alpha of their own (`rgba()`, `hsl(... / a)`, `#rrggbbaa`, `transparent`), faded on top
+    # of their stop-opacity as viewers fade them: svglib set the stop's alpha to its stop-opacity alone, and the PDF
+    # showed them opaque where the SVG faded them
+    "stop-colours-with-an-alpha-of-their-own": svg(
+        "<rect width='100' height='100' fill='#204020'/><defs><linearGradient id='a'><stop offset='0' "
+        "style='stop-color:rgba(255,0,0,0.5)'/><stop offset='1' stop-color='hsl(220 80% 40% / 0.3)'/>"
+        "</linearGradient><linearGradient id='b' x2='0' y2='1'><stop offset='0' stop-color='#ffffff80' "
+        "stop-opacity='0.5'/><stop offset='1' stop-color='transparent'/></linearGradient></defs>"
+        "<rect x='5' y='5' width='90' height='40' fill='url(#a)'/><rect x='5' y='55' width='90' height='40' "
+        "fill='url(#b)'/>"),
     # elements drawn on conditions (SVG 1.1, 5.8), weighed as browsers weigh them, in or out of a <switch>: a
     # feature required (SVG 2 dropped them: always there; librsvg and svglib knew a list), an empty language
     # (never; svglib drew it), conditions outside a <switch> (weighed too; librsvg drew both)

@@ -1069,3 +1069,180 @@ def test_the_readme_sheet_with_the_layout_it_points_to_passes_content_check(tmp_
     finally:
         unregister("my-sheet")
     assert result.exit_code == 0, result.output
+
+
+#: A number marked by bubbles of its values (the wind: 2, 4 or 6), beside the storm, and its box on screen.
+WIND = (("  total: {type: number, read: false}\n", "  total: {type: number, read: false}\n  wind: {type: number}\n"),
+        ("      struck: {kind: text,",
+         "      wind-marks: {kind: bubbles, field: wind, values: [2, 4, 6], direction: row, labels: above, x: 60mm, "
+         "y: 12mm}\n      wind-box: {kind: entry, field: wind, x: 60mm, y: 19mm, width: 14mm, height: 8mm, "
+         "paint: box}\n      struck: {kind: text,"))
+
+
+def test_a_number_marked_by_bubbles_of_its_values_takes_only_those_from_a_file(copy: Path, tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A number whose bubbles print 2, 4 and 6 records one of those: `--set wind=7` was refused, but a YAML end
+    state holding `wind: 3` (or 7) was scored, a game the sheet could not have recorded. Both refuse it now, the file by
+    its line and field (exit 2, nothing scored)."""
+    layout = copy / "layout.yaml"
+    text = layout.read_text(encoding="utf-8")
+    for old, new in WIND:
+        text = text.replace(old, new)
+    layout.write_text(text, encoding="utf-8")
+    page_photo(copy, tmp_path, {"fish=units 4": 40, "wind=4": 40})
+    monkeypatch.chdir(tmp_path)
+    read = run("score", "ana.png", "--sheet", str(copy), "--json")
+    assert read.exit_code == 0 and json.loads(read.stdout)["players"][0]["values"]["wind"] == 4, read.output
+    refused = run("score", "ana.png", "--sheet", str(copy), "--set", "wind=7")
+    assert refused.exit_code == 2 and "wind" in refused.stderr and "'7'" in refused.stderr, refused.output
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, wind: 6}}\n  - {{player: Ben, wind: 3}}\n",
+                    encoding="utf-8")
+    refused = run("score", str(game), "--sheet", str(copy))
+    assert refused.exit_code == 2 and "game.yaml:4: sheets[1].wind: expected one of 2, 4, 6, got 3" in refused.stderr
+    assert refused.stdout == ""
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, wind: 6}}\n  - {{player: Ben}}\n", encoding="utf-8")
+    assert run("score", str(game), "--sheet", str(copy)).exit_code == 0
+
+
+def test_a_count_given_two_rows_of_its_values_counts_each_value_once(copy: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The boats given a second row of bubbles, 1 to 5, beside their own: boats 1 and 2 filled in both rows are 2
+    boats (they were 4), and the sheet records 5 at most (it took `boats: 10` from a YAML end state)."""
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(
+        "      fleet: {kind: repeat,", "      again: {kind: bubbles, field: boats, values: [1, 2, 3, 4, 5], "
+                                      "direction: row, labels: above, x: 58mm, y: 16mm}\n"
+                                      "      fleet: {kind: repeat,"), encoding="utf-8")
+    page_photo(copy, tmp_path, {"fish=units 4": 40, "boats=1": 40, "boats=2": 40})  # in both rows
+    monkeypatch.chdir(tmp_path)
+    read = run("score", "ana.png", "--sheet", str(copy), "--json")
+    assert read.exit_code == 0 and json.loads(read.stdout)["players"][0]["values"]["boats"] == 2, read.output
+    refused = run("score", "ana.png", "--sheet", str(copy), "--set", "boats=6")
+    assert refused.exit_code == 2 and "boats takes a number from 0 to 5, not '6'" in refused.stderr, refused.output
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, boats: 6}}\n", encoding="utf-8")
+    refused = run("score", str(game), "--sheet", str(copy))
+    assert refused.exit_code == 2 and "game.yaml:3: sheets[0].boats: is 6, more than the largest allowed, 5" in \
+        refused.stderr, refused.output
+
+
+@pytest.mark.parametrize(("table", "said"), [
+    ("[{first: 1, last: 3, points: 1}, {first: 2, last: 5, points: 4}]",
+     "sheet.yaml:20: scoring[5].table: the groups 1 to 3 and 2 to 5 overlap: each amount is in one group"),
+    ("[{first: 1, last: 1, points: 1}, {first: 3, last: 4, points: 9}]",
+     "sheet.yaml:20: scoring[5].table: the groups 1 to 1 and 3 to 4 leave 2 in none"),
+    ("[{first: 7, last: 9, points: 1}, {first: 1, last: 2, points: 9}]",
+     "sheet.yaml:20: scoring[5].table: the groups 1 to 2 and 7 to 9 leave 3 to 6 in none"),
+])
+def test_a_lookup_whose_groups_overlap_or_leave_an_amount_out_is_refused_at_its_line(copy: Path, table: str,
+                                                                                     said: str) -> None:
+    """Groups that overlap gave the first one's points in silence, and an amount between two groups (2 fish, where
+    the groups are 1 and 3 to 4) the last group's points: a slip in the table, scored as if meant."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + f"  - {{name: catch, lookup: fish, table: {table}}}\n",
+                     encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1 and said in result.output, result.output
+
+
+def test_a_lookup_table_in_the_values_holding_a_word_is_refused_at_its_line(copy: Path) -> None:
+    """A group of the values a lookup names, `first: one`, stopped `content check` with an internal error."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("- {first: 4, last: 6, points: 3}",
+                                                               "- {first: four, last: 6, points: 3}"),
+                     encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1 and "Traceback" not in result.output and "internal error" not in result.output
+    assert "sheet.yaml:11: scoring[0].table: values.villager_track[1] first is 'four', not a whole number" in \
+        result.output, result.output
+
+
+def test_an_amount_below_a_lookups_first_group_scores_none_and_a_group_from_0_counts(copy: Path,
+                                                                                   tmp_path: Path) -> None:
+    """2 fish, where the only group is 5 to 12 (7 points), scored 7, the last group's points, as if beyond it; a
+    group from 0 (a penalty for no fish) was never looked up. Below the first group is no points; 0 is an amount."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8")
+                     + "  - {name: haul, lookup: fish, table: [{first: 5, last: 12, points: 7}]}\n"
+                     + "  - {name: hungry, lookup: fish, table: [{first: 0, last: 0, points: -2}, "
+                       "{first: 1, last: 99, points: 0}]}\n", encoding="utf-8")
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, fish: 2}}\n  - {{player: Ben, fish: 0}}\n"
+                    "  - {player: Cy, fish: 40}\n", encoding="utf-8")
+    result = run("score", str(game), "--sheet", str(copy), "--json")
+    assert result.exit_code == 0, result.output
+    scored = {p["name"]: p["breakdown"] for p in json.loads(result.stdout)["players"]}
+    assert {name: (b["haul"], b["hungry"]) for name, b in scored.items()} == {"Ana": (0, 0), "Ben": (0, -2),
+                                                                              "Cy": (7, 0)}
+
+
+@pytest.mark.parametrize(("groups", "said"), [
+    ("goods", "its groups 'goods': group 1 has no whole number as first"),
+    ("backwards", "its groups 'backwards': group 2 runs from 6 to 4"),
+])
+def test_a_track_whose_groups_are_no_spans_of_figures_is_refused_at_its_line(copy: Path, groups: str,
+                                                                              said: str) -> None:
+    """A track given the goods (items with an id and a name) for its groups stopped `content check` with an internal
+    error; a group running backwards drew no figure. Both are named at the track's line."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace(
+        "values:\n", "values:\n  backwards: [{first: 1, last: 3, points: 1}, {first: 6, last: 4, points: 3}]\n"),
+        encoding="utf-8")
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("groups: villager_track", f"groups: {groups}"),
+                      encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1 and "internal error" not in result.output, result.output
+    assert re.search(r"layout\.yaml:\d+: parts\.villagers\.parts\.track: " + re.escape(said), result.output), \
+        result.output
+
+
+def test_a_choice_of_numbers_is_taken_from_a_file_a_filled_pdf_and_a_photo(copy: Path, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A choice whose values are numbers (`values: [1, 2, 3]`, what a sum counts as the number): a YAML end state
+    holding `guild: 2`, a fillable sheet with 2 typed in and a photo with its bubble 2 filled were all refused
+    ("expected one of 1, 2, 3, got 2"). All three give 2 now, and a number it does not offer is refused at its
+    line."""
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("[fishers, sailors, merchants]", "[1, 2, 3]"),
+                      encoding="utf-8")
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "  - {name: guild, sum: [guild]}\n", encoding="utf-8")
+    page_photo(copy, tmp_path, {"fish=units 4": 40, "guild=2": 40})
+    monkeypatch.chdir(tmp_path)
+    fillable = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    built = run("build", "--content", str(copy), "--out", str(tmp_path / "out"))
+    assert built.exit_code == 0, built.output
+    typed = fill(fillable, tmp_path / "ana.pdf", {"player": "Ana", "guild": "2"})
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, guild: 2}}\n", encoding="utf-8")
+    for given in ("ana.png", str(typed), str(game)):
+        read = run("score", given, "--sheet", str(copy), "--json")
+        assert read.exit_code == 0, (given, read.output)
+        player = json.loads(read.stdout)["players"][0]
+        assert player["values"]["guild"] == 2 and player["breakdown"]["guild"] == 2, (given, player)
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, guild: 7}}\n", encoding="utf-8")
+    refused = run("score", str(game), "--sheet", str(copy))
+    assert refused.exit_code == 2 and "game.yaml:3: sheets[0].guild: is 7, more than the largest allowed, 3" in \
+        refused.stderr, refused.output
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("goods: {type: list, items: goods}", "goods: {type: list, items: villager_track}",
+     r"sheet\.yaml:10: values\.villager_track\[0\]: its item has no id \(the field goods\)"),
+    ("guild: {type: choice, values: [fishers, sailors, merchants]}", "guild: {type: choice, values: villager_track}",
+     r"sheet\.yaml:10: values\.villager_track\[0\]: its value has no id \(the field guild\)"),
+    ("items: goods, x: 4mm", 'items: "{{ goods }}", x: 4mm',
+     r"layout\.yaml:\d+: parts\.goods\.parts\.marks: the expression '\{\{ goods \}\}': .*; an expression is written "
+     r"without \{\{ \}\}: 'goods'"),
+])
+def test_values_without_ids_and_an_expression_in_braces_are_said_as_such(copy: Path, old: str, new: str,
+                                                                          said: str) -> None:
+    """A list or a choice given the villager track's groups (no ids) said "its item id 'None' ... cannot be matched
+    as typed; write 'none'" (or folded the whole mapping into an id to write); an expression written as a template
+    said only jinja's "expected token ':', got '}'". Each says what is wrong now."""
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    result = run("content", "check", str(copy))
+    assert result.exit_code == 1 and re.search(said, result.output), result.output
