@@ -2885,9 +2885,10 @@ def test_a_picture_shown_on_many_pages_is_decoded_once_and_said_on_each(tmp_path
     assert found.ink[0] == pytest.approx(400.0)
 
 
-def test_a_pictures_ink_is_measured_alike_without_numpy() -> None:
-    """numpy comes with the scan extra only: without it the highest ink of a picture is Pillow's, the same figure."""
-    from generator.prepress.preflight import _highest_ink_by_bands, _highest_picture_ink
+def test_a_pictures_highest_ink_is_its_darkest_pixels_inks_added_as_its_decode_reads_them() -> None:
+    """Four CMYK pixels: their inks added, the highest of them, read through the picture's /Decode (Photoshop's
+    JPEGs write [1 0]: every ink inverted)."""
+    from generator.prepress.preflight import _highest_picture_ink
 
     class Picture(dict[str, Any]):
         indirect_reference = None
@@ -2895,12 +2896,11 @@ def test_a_pictures_ink_is_measured_alike_without_numpy() -> None:
         def get_data(self) -> bytes:
             return bytes([255, 255, 0, 0, 10, 20, 30, 40, 0, 0, 0, 0, 255, 0, 255, 200])
 
-    for decode in ([0, 1] * 4, [1, 0] * 4):
-        image = Picture({"/Width": 2, "/Height": 2, "/ColorSpace": "/DeviceCMYK", "/Decode": decode})
-        tables = [[round(255 * min(1.0, max(0.0, decode[0] + v * (decode[1] - decode[0]) / 255))) for v in range(256)]
-                  ] * 4
-        assert _highest_picture_ink(image)[0] == pytest.approx(
-            _highest_ink_by_bands(image.get_data(), 2, 2, tables))
+    expected = {(0, 1): (255 + 255 + 200) / 255 * 100,  # the last pixel: 278 %
+                (1, 0): 4 * 255 / 255 * 100}  # the third, all inks full once inverted: 400 %
+    for decode, highest in expected.items():
+        image = Picture({"/Width": 2, "/Height": 2, "/ColorSpace": "/DeviceCMYK", "/Decode": list(decode) * 4})
+        assert _highest_picture_ink(image)[0] == pytest.approx(highest)
 
 
 def test_the_pictures_of_a_long_deck_are_not_all_held_at_once(tmp_path: Path) -> None:

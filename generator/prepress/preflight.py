@@ -1552,10 +1552,8 @@ def _highest_picture_ink(image: Any) -> tuple[float | None, str]:
     tables = [[round(255 * min(1.0, max(0.0, decode[2 * i] + v * (decode[2 * i + 1] - decode[2 * i]) / 255)))
                for v in range(256)] for i in range(4)]
     data = data[:width * height * 4]
-    try:
-        import numpy as np
-    except ImportError:  # numpy comes with the scan extra (opencv), not with every install: Pillow's bands
-        return _highest_ink_by_bands(data, width, height, tables), ""
+    import numpy as np
+
     # in numpy, a column at a time (summing along the rows of four is ten times slower): Pillow's bands converted
     # to 32-bit and added took 28 s of the 39 s preflight of a 504-page deck of 552 pictures
     pixels = np.frombuffer(data, dtype=np.uint8).reshape(-1, 4)
@@ -1565,17 +1563,6 @@ def _highest_picture_ink(image: Any) -> tuple[float | None, str]:
     for ink in range(1, 4):
         total += pixels[:, ink] if identity else luts[ink][pixels[:, ink]]
     return float(int(total.max())) / 255 * 100, ""
-
-
-def _highest_ink_by_bands(data: bytes, width: int, height: int, tables: list[list[int]]) -> float:
-    """_highest_picture_ink without numpy: each band mapped by its table, widened to 32 bits and added."""
-    from PIL import Image as PILImage
-    from PIL import ImageMath
-
-    pixels = PILImage.frombytes("CMYK", (width, height), data)
-    bands = {k: band.point(table).convert("I") for k, band, table in zip("cmyk", pixels.split(), tables)}
-    total = ImageMath.lambda_eval(lambda a: a["c"] + a["m"] + a["y"] + a["k"], **bands)
-    return float(total.getextrema()[1]) / 255 * 100
 
 
 #: The most pixels of a JPEG or JPEG 2000 picture decoded to measure its ink: a card's art at 300 dpi is some

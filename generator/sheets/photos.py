@@ -559,7 +559,7 @@ def read_photo(data: bytes, display: str, kinds: Sequence[SheetKind],
                confirmed: Mapping[str, str] | None = None) -> PhotoRead:
     """Read one photo of a scan-ready sheet of one of `kinds` (a BadConfirmations for the confirmed values their
     fields cannot take)."""
-    _import_cv2(display)  # without the scan extra (opencv, and numpy with it): say what to install, first
+    _import_cv2(display)  # without the scan extra (opencv): say what to install, first
     return read_grey(decode(data, display), display, kinds, confirmed)
 
 

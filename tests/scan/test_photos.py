@@ -376,7 +376,7 @@ def test_without_the_scan_extra_a_photo_says_what_to_install(monkeypatch: pytest
 
 
 def test_donjon_score_without_the_scan_extra_says_what_to_install(tmp_path: Path) -> None:
-    """A real `donjon score photo.jpg` where neither opencv nor numpy (which comes with it) can be imported, as after
+    """A real `donjon score photo.jpg` where neither opencv nor numpy can be imported (the worst case), as after
     `pip install donjon` without `[scan]`: exit 2 and what to install, not an internal error."""
     import subprocess
 
