@@ -862,11 +862,15 @@ class Companion:
         await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
         return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
 
-    async def players_page(self, request: Request, error: str = "", status: int = 200) -> Response:
+    async def players_page(self, request: Request, error: str = "", status: int = 200,
+                           typed: Mapping[str, tuple[str, str]] | None = None) -> Response:
+        """The players and the forms renaming or merging them. `typed`: what a refused form held, by form
+        ("rename", "merge"), shown again in it: the player corrects a letter rather than type both names again."""
         found = await self.db.aread(store.players)
         # the forms' key: the history as they were drawn (a rename or merge sent twice from them is done once)
         key = f"after-{await self.db.aread(store.newest_version)}"
-        return self.page("players.html", request, status=status, players=found, error=error, key=key)
+        return self.page("players.html", request, status=status, players=found, error=error, key=key,
+                         typed=typed or {})
 
     async def player_page(self, request: Request) -> Response:
         name = request.query_params.get("name") or request.path_params.get("name", "")
@@ -906,12 +910,16 @@ class Companion:
         old, new = " ".join(str(form.get("old", "")).split()), visible_name(str(form.get("new", "")))
         merging = request.url.path.endswith("/merge")
         lang = request_language(request)
+        # a refused form is drawn again with what was typed in it; a rename refused because the new name is
+        # another player's also fills the merge form with the two names, which its message says to use instead
+        typed = {"merge" if merging else "rename": (str(form.get("old", "")), str(form.get("new", "")))}
         if not old or not new:
-            return await self.players_page(request, said(lang, messages.NAME_EMPTY), 400)
+            return await self.players_page(request, said(lang, messages.NAME_EMPTY), 400, typed)
         if len(new) > LONGEST_NAME:
-            return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400)
+            return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400,
+                                           typed)
         if (code := unprintable_character(new)) is not None:
-            return await self.players_page(request, said(lang, messages.NAME_CHARACTER, code=code), 400)
+            return await self.players_page(request, said(lang, messages.NAME_CHARACTER, code=code), 400, typed)
         # the form sent again (a double tap, a resend after a lost answer) finds its player renamed already: it is
         # answered as the first was, not "no saved game has a player of that name"
         key = sent_again_key(sent_key(form), request.url.path, old, new)
@@ -927,7 +935,9 @@ class Companion:
         try:
             await self.db.awrite(change)
         except PeopleError as err:
-            return await self.players_page(request, err.said(lang), 409)
+            if err.message == messages.RENAME_TAKEN:
+                typed["merge"] = (old, new)
+            return await self.players_page(request, err.said(lang), 409, typed)
         return RedirectResponse(player_url(new), status_code=303)
 
     # --- the app on a phone's home screen -------------------------------------------------------------------------

@@ -353,6 +353,25 @@ def test_a_rename_sent_again_after_another_rename_is_answered_as_the_first(clien
     assert later.status_code == 409
 
 
+def test_a_rename_refused_keeps_what_was_typed_and_fills_the_merge_it_offers(client: TestClient) -> None:
+    """A rename refused (the new name is another player's, or too long) drew both forms empty: the two names were
+    typed again on a phone, and the merge its message asks for was typed from nothing. The form sent shows what
+    was typed; a rename into another player's name fills the merge form with the two names."""
+    client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save", headers=SAME_ORIGIN)
+
+    def fields(page: str) -> dict[str, str]:
+        return dict(re.findall(r'<input id="((?:rename|merge)-(?:old|new))" name="\w+" value="([^"]*)"', page))
+
+    taken = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Ben", "new": "Ana"})
+    assert taken.status_code == 409 and "merge" in taken.text
+    assert fields(taken.text) == {"rename-old": "Ben", "rename-new": "Ana", "merge-old": "Ben", "merge-new": "Ana"}
+    long = "B" * 41
+    too_long = client.post("/history/players/merge", headers=SAME_ORIGIN, data={"old": "Ben", "new": long})
+    assert too_long.status_code == 400
+    assert fields(too_long.text) == {"rename-old": "", "rename-new": "", "merge-old": "Ben", "merge-new": long}
+    assert fields(client.get("/history/players").text) == dict.fromkeys(fields(taken.text), "")
+
+
 @pytest.mark.parametrize("name", ["a/b", "..", ".", "x?y=1&z", "Zoë"])
 def test_every_name_has_a_player_page(client: TestClient, name: str) -> None:
     from generator.web.app import player_url
