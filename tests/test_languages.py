@@ -63,9 +63,10 @@ def test_the_german_messages_say_du_to_the_player_throughout() -> None:
 #: donjon's German word for a concept whose English word a message holds, and the words it said for it beside that one:
 #: a player is a "Person" (a game's count of players too, "2–4 Personen"), as the companion's forms said while its
 #: menu said "Spieler"; a VP card a "Prestigekarte" and a VP token a "Siegpunktmarker", as the German edition and the
-#: cards' texts call them (content/guildhall/game.yaml), where the table's form said "SP-Karten" and "SP-Marker"
+#: cards' texts call them (content/guildhall/game.yaml), where the table's form said "SP-Karten" and "SP-Marker"; a
+#: player's guild a "Zunfthalle", as the cards say, where the table's form said "Gildenhalle"
 GERMAN_WORDS = {"player": "Person", "VP card": "Prestigekarte", "VP token": "Siegpunktmarker"}
-GERMAN_OTHERS = re.compile(r"Spieler|SP-Karte|SP-Marker|Prestigevorrat")
+GERMAN_OTHERS = re.compile(r"Spieler|SP-Karte|SP-Marker|Prestigevorrat|Gildenhalle")
 
 
 def test_the_german_messages_say_one_word_for_each_concept() -> None:
