@@ -412,6 +412,9 @@ class Companion:
         if not view.table.has_seat(seat):  # its page cannot be drawn to say what is wrong with the name
             raise Refused(404, messages.NO_SEAT, seat=seat)
         error = ""
+        # the field drawn again with what was typed (a letter corrected, not the name typed again), unless another
+        # phone's correction came meanwhile: the field then shows that one, which the message names beside the typed
+        typed: str | None = str(form.get("name", ""))[:LONGEST_NAME * 4]
         if not name:
             error = said(lang, messages.NAME_EMPTY)
         elif len(name) > LONGEST_NAME:
@@ -426,8 +429,12 @@ class Companion:
                 await self.db.awrite(lambda c: store.rename_seat(c, table_id, seat, name, was))
             except store.StoreError as err:
                 error = err.said(lang)
+                if err.message == messages.NAME_CHANGED_MEANWHILE:
+                    typed = None
+                    view = await self.table(table_id, lang)  # the name another phone wrote
         if error:
-            return self.page("seat.html", request, status=400, name_error=error, **self.table_context(view, seat))
+            return self.page("seat.html", request, status=400, name_error=error, typed_name=typed,
+                             **self.table_context(view, seat))
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
 
     async def live(self, request: Request) -> Response:

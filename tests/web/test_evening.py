@@ -248,6 +248,26 @@ def test_renaming_a_seat_the_table_has_not_is_a_404(client: TestClient, name: st
         assert answer.status_code == 404 and "there is no seat 9 at this table" in answer.text
 
 
+def test_a_seat_name_refused_keeps_what_was_typed_unless_another_phone_corrected_it(client: TestClient) -> None:
+    """A seat's name refused (another seat's name, a character no one sees) drew the field with the old name again:
+    what was typed was gone. It shows what was typed; after another phone's correction, the name that phone wrote
+    (the message names both), so that Keep sends the correction on purpose, not over it."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+
+    def field(page: str) -> str:
+        found = re.search(r'<input id="seat-name" type="text" name="name" value="([^"]*)"', page)
+        assert found, "no name field"
+        return html.unescape(found.group(1))
+
+    url = f"/tables/{table.id}/seats/1/name"
+    for typed in ("ana ", "Be\u200cn\u0007"):
+        refused = client.post(url, headers=SAME_ORIGIN, data={"name": typed, "was": "Ben"})
+        assert refused.status_code == 400 and field(refused.text) == typed
+    assert client.post(url, headers=SAME_ORIGIN, data={"name": "Benoît", "was": "Ben"}).status_code == 303
+    late = client.post(url, headers=SAME_ORIGIN, data={"name": "Benjamin", "was": "Ben"})
+    assert late.status_code == 400 and "Benjamin" in late.text and field(late.text) == "Benoît"
+
+
 def test_a_sheet_sent_for_a_seat_the_table_has_not_is_a_404(client: TestClient) -> None:
     """A sheet or a photo sent for a seat the table has not (seat 9 of two; any seat of a Guédelon table, which has
     none) was a server error (500, the seat's page drawn for no seat; the connection reset for another photo):
