@@ -125,8 +125,16 @@ WIDTH = 1080
 
 
 def _wrapped(draw: Any, text: str, font: Any, width: int) -> list[str]:
-    lines: list[str] = []
+    """`text` in lines of at most `width` px, broken at spaces; a number stays on the line of the word before it
+    (a breakdown's "Bohémienne† 1": the 1 alone on the next line read as a score of its own)."""
+    words: list[str] = []
     for word in text.split(" "):
+        if words and word.rstrip(",").lstrip("≈~-").isdigit():
+            words[-1] += f" {word}"
+        else:
+            words.append(word)
+    lines: list[str] = []
+    for word in words:
         if lines and draw.textlength(f"{lines[-1]} {word}", font=font) <= width:
             lines[-1] += f" {word}"
         else:
@@ -160,7 +168,9 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
     laid = [(row, _wrapped(scratch, row[3], small, WIDTH - 200)) for row in rows]
     # a row: the name (70 px), each line of its breakdown (40 px), then 30 px clear of the next row's rule
     approximate = any(row[2].startswith("≈") for row in rows)
-    height = 250 + sum(100 + 40 * len(lines) for _, lines in laid) + 90 + (40 if approximate else 0)
+    # the note under a score resting on a house value, within the margins: German's ran to the picture's edge
+    note = _wrapped(scratch, lang._(NOT_OFFICIAL), small, WIDTH - 120) if approximate else []
+    height = 250 + sum(100 + 40 * len(lines) for _, lines in laid) + 90 + 40 * len(note)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 150), fill=HEAD)
@@ -179,8 +189,8 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
             draw_text(image, (140, y), line, False, 30, MUTED)
             y += 40
         y += 30
-    if approximate:  # honest data: a score resting on a house value is never shown as official
-        draw_text(image, (60, height - 100), lang._(NOT_OFFICIAL), False, 30, MUTED)
+    for index, line in enumerate(note):  # honest data: a score resting on a house value is never shown as official
+        draw_text(image, (60, height - 60 - 40 * (len(note) - index)), line, False, 30, MUTED)
     draw.text((60, height - 60), lang._("Scored with donjon"), font=small, fill=MUTED)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
