@@ -74,8 +74,10 @@ class Language:
         return self.base == DEFAULT
 
     def _(self, message: str) -> str:
-        """`message` in this language (English when the catalog lacks it)."""
-        if self._translations is None:
+        """`message` in this language (English when the catalog lacks it). Nothing is nothing in every language:
+        gettext answers "" with its catalog's header ("Project-Id-Version: ..."), which a field of a sheet of one's
+        own without a description showed as its help on the French and German table."""
+        if self._translations is None or not message:
             return message
         return str(self._translations.gettext(message))
 
