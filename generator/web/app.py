@@ -950,9 +950,9 @@ class Companion:
     # --- the app on a phone's home screen -------------------------------------------------------------------------
 
     async def manifest(self, request: Request) -> Response:
-        from generator.web.share import MANIFEST
+        from generator.web.share import manifest
 
-        return JSONResponse(MANIFEST, media_type="application/manifest+json")
+        return JSONResponse(manifest(request_language(request)), media_type="application/manifest+json")
 
     async def icon(self, request: Request) -> Response:
         from generator.web.share import icon_png

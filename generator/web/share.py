@@ -26,11 +26,12 @@ from generator.web.languages import when
 
 BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 
-#: The web app manifest (installable to a phone's home screen); the icons are drawn by :func:`icon_png`.
+#: The web app manifest (installable to a phone's home screen); the icons are drawn by :func:`icon_png`. Its
+#: words in the phone's language: :func:`manifest`.
 MANIFEST: dict[str, Any] = {
-    "name": "donjon table companion",
+    "name": N_("donjon table companion"),
     "short_name": "donjon",
-    "description": "Score a board game together at the table, each player on their own phone.",
+    "description": N_("Score a board game together at the table, each player on their own phone."),
     "start_url": "/",
     "scope": "/",
     "display": "standalone",
@@ -39,6 +40,13 @@ MANIFEST: dict[str, Any] = {
     "icons": [{"src": f"/icons/{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
                "purpose": "any maskable" if size == 512 else "any"} for size in (192, 512)],
 }
+
+
+def manifest(lang: Language) -> dict[str, Any]:
+    """The web app manifest in `lang`: "Add to Home screen" on a French or German phone named and described the app
+    in English. A browser asks for it without cookies, so `lang` is the phone's `Accept-Language`."""
+    return {**MANIFEST, "lang": lang.code, "name": lang._(MANIFEST["name"]),
+            "description": lang._(MANIFEST["description"])}
 
 
 def source_player_id(name: str) -> str:

@@ -254,3 +254,15 @@ def test_the_guards_answer_a_phone_in_its_language(db: Database, games: Games) -
             refused = client.get("/", headers={"accept": "text/html", "accept-language": code})
             assert refused.status_code == 401 and f'<html lang="{code}">' in refused.text and words in refused.text
             assert "<code>donjon serve --lan</code>" in refused.text
+
+
+def test_the_web_app_manifest_names_the_app_in_the_phones_language(client: TestClient) -> None:
+    """"Add to Home screen" on a French or German phone named and described the app in English: the manifest, asked
+    for without cookies, is in the language of the phone's Accept-Language, and says which it is."""
+    said = {code: client.get("/manifest.webmanifest", headers={"accept-language": code}).json()
+            for code in ("en", "fr", "de")}
+    assert said["en"]["name"] == "donjon table companion" and said["en"]["lang"] == "en"
+    for code in ("fr", "de"):
+        assert said[code]["lang"] == code and said[code]["short_name"] == "donjon"
+        assert said[code]["name"] != said["en"]["name"] and said[code]["description"] != said["en"]["description"]
+        assert said[code]["icons"] == said["en"]["icons"]
