@@ -185,7 +185,8 @@ class Companion:
     async def saved(self, game_id: int) -> dict[str, Any]:
         game = await self.db.aread(lambda c: store.get_game(c, game_id))
         if game is None:
-            raise Refused(404, messages.NO_GAME, game=game_id)
+            deleted = await self.db.aread(lambda c: store.was_deleted(c, game_id))
+            raise Refused(404, messages.GAME_WAS_DELETED if deleted else messages.NO_GAME, game=game_id)
         return game
 
     # --- home and new tables ------------------------------------------------------------------------------------

@@ -639,6 +639,22 @@ def test_a_delete_sent_again_after_its_answer_was_lost_is_answered_as_the_first(
     assert client.post("/history/games/999/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 404
 
 
+def test_a_deleted_games_page_says_it_was_deleted(client: TestClient) -> None:
+    """A phone left on a game's page, or a link to it shared before, after another phone deleted the game: its page
+    said "there is no saved game 1", as if it had never been saved. It says the game was deleted, in the phone's
+    language; a game never saved is still "no saved game"."""
+    game = client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save",
+                       headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"})
+    number = game.rsplit("/", 1)[1]
+    for url in (game, f"{game}/result.png", f"{game}/print"):
+        page = client.get(url)
+        assert page.status_code == 404 and f"Game {number} was deleted" in page.text, url
+    german = client.get(game, headers={"accept-language": "de"}).text
+    assert f"Spiel {number} wurde gelöscht" in german
+    assert "there is no saved game 99" in client.get("/history/games/99").text
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_correction_whose_game_was_deleted_meanwhile_can_be_saved_as_a_new_game(client: TestClient,
                                                                                     lang: str) -> None:
