@@ -44,7 +44,8 @@ from generator.web.db import Database, busy, not_written, player_key
 from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key,
                                  sent_key, short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
-from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
+from generator.web.languages import (COOKIE, COOKIE_AGE, Refused, here, page_words, request_language, safe_next,
+                                      said)
 from generator.web.photos import refused as refused_said
 from generator.web.photos import not_kept_yet
 from generator.web.security import BodyLimit, BodyStopped, CutShort, Headers, SameOrigin, TokenGate
@@ -135,6 +136,7 @@ class Companion:
         """A page in the language of the phone asking (generator.web.languages): its words, the games' names,
         dates and lists; the answer says its language, and that it depends on the phone's choice."""
         lang = request_language(request)
+        context.setdefault("here", here(request))  # where the language switch returns to
         html = self.env.get_template(name).render(
             request=request, join_url=self.join_url, game_names=self.games.names_in(lang),
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
@@ -253,7 +255,7 @@ class Companion:
         known = await self.db.aread(store.known_names)
         if key is None:
             key = f"after-{await self.db.aread(store.newest_table)}"
-        return self.page("new.html", request, status=status, game=game,
+        return self.page("new.html", request, status=status, game=game, here=f"/new/{game}",
                          options=self.option_fields(game, request_language(request)), low=low,
                          high=high, error=error, names=names or [], chosen=chosen or {}, known=known,
                          key=key)

@@ -10,6 +10,7 @@ kept), the words of its language switch, and dates as the language writes them (
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -123,6 +124,30 @@ def _bound(function: Callable[[Language, Any], str], lang: Language) -> Callable
     return lambda value: function(lang, value)
 
 
+#: The page a form's answer stands for, by the form's address: a page drawn in answer to a form (a save to confirm, a
+#: name refused) has the form's address, which only takes a POST; the language switch on it returned there by GET,
+#: to "Method Not Allowed" (in English), and the rename form's to the player page of a player called "rename".
+_FORM_PAGES = ((re.compile(r"/tables/(\d+)/seats/(\d+)/(?:name|sheet|marks)"), "/tables/{0}/seats/{1}"),
+               (re.compile(r"/tables/(\d+)/(?:save|edit)"), "/tables/{0}"),
+               (re.compile(r"/tables/(\d+)/photos/keep"), "/tables/{0}/photos"),
+               (re.compile(r"/history/games/(\d+)/(?:delete|correct)"), "/history/games/{0}"),
+               (re.compile(r"/history/players/(?:rename|merge)"), "/history/players"),
+               (re.compile(r"/tables|/language"), "/"))
+
+
+def here(request: Request) -> str:
+    """Where the language switch of a page returns to: the page's own address, or for a page answering a form, the
+    page that form stands for (:data:`_FORM_PAGES`), which a GET opens."""
+    path = request.url.path
+    if request.method in ("GET", "HEAD"):
+        return path + (f"?{request.url.query}" if request.url.query else "")
+    for pattern, page in _FORM_PAGES:
+        found = pattern.fullmatch(path)
+        if found:
+            return page.format(*found.groups())
+    return path
+
+
 def safe_next(path: str) -> str:
     """Where the language switch returns to: a path of this site only (never `//host` or a full address)."""
     if not path.startswith("/") or path.startswith("//") or "\\" in path or len(path) > 500:
@@ -130,4 +155,5 @@ def safe_next(path: str) -> str:
     return path
 
 
-__all__ = ["COOKIE", "COOKIE_AGE", "Refused", "chosen", "page_words", "request_language", "safe_next", "said", "when"]
+__all__ = ["COOKIE", "COOKIE_AGE", "Refused", "chosen", "here", "page_words", "request_language", "safe_next", "said",
+           "when"]

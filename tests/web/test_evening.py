@@ -639,6 +639,38 @@ def test_a_delete_sent_again_after_its_answer_was_lost_is_answered_as_the_first(
     assert client.post("/history/games/999/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 404
 
 
+def test_the_language_switch_on_a_page_answering_a_form_returns_to_a_page(client: TestClient) -> None:
+    """A page drawn in answer to a form has the form's address (Save's "entered nothing: save anyway?", a name
+    refused, a deletion not ticked): its language switch returned there by GET, to "Method Not Allowed" in English,
+    and the players page's to the page of a player called "rename". It returns to the page the form stands for."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    saved = client.post(f"/tables/{finished_guildhall(client, ['Cleo', 'Dan'])}/save", headers=SAME_ORIGIN)
+    game = saved.headers["location"]
+
+    def switch_on(page: Any) -> str:
+        found = re.search(r'<input type="hidden" name="next" value="([^"]*)">', page.text)
+        assert found, "no language switch"
+        switched = client.post("/language", headers=SAME_ORIGIN, data={"lang": "de", "next": found.group(1)})
+        assert switched.status_code == 303
+        location: str = switched.headers["location"]
+        assert client.get(location).status_code == 200, location
+        return location
+
+    unsaved = finished_guildhall(client, ["Eve", "Fay"])
+    client.post(f"/tables/{unsaved}/edit", headers=SAME_ORIGIN, data={"seat": "1", "shown": "0", "op": "undo"})
+    confirm = client.post(f"/tables/{unsaved}/save", headers=SAME_ORIGIN)
+    assert confirm.status_code == 409 and "save anyway" in confirm.text
+    assert switch_on(confirm) == f"/tables/{unsaved}"
+    name = client.post(f"/tables/{table.id}/seats/1/name", headers=SAME_ORIGIN, data={"name": "ana"})
+    assert switch_on(name) == f"/tables/{table.id}/seats/1"
+    assert switch_on(client.post(f"{game}/delete", headers=SAME_ORIGIN, data={})) == game
+    renamed = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Cleo", "new": "Dan"})
+    assert switch_on(renamed) == "/history/players"
+    opened = client.post("/tables", headers=SAME_ORIGIN, data={"game": "guildhall", "name": ["Ana"]})
+    assert opened.status_code == 400 and switch_on(opened) == "/new/guildhall"
+    assert switch_on(client.get("/history?name=an")) == "/history?name=an"
+
+
 def test_a_deleted_games_page_says_it_was_deleted(client: TestClient) -> None:
     """A phone left on a game's page, or a link to it shared before, after another phone deleted the game: its page
     said "there is no saved game 1", as if it had never been saved. It says the game was deleted, in the phone's
