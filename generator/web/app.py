@@ -13,6 +13,7 @@ phone on a two-core laptop, and SQLite stays the only source of truth (any proce
 from __future__ import annotations
 
 import datetime
+import http
 import json
 import sqlite3
 import urllib.parse
@@ -1082,8 +1083,12 @@ class Companion:
         headers = dict(exc.headers or {})
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=headers)
-        message = said(request_language(request), exc.message, **exc.values) if isinstance(exc, Refused) \
-            else exc.detail
+        lang = request_language(request)
+        # the router's own refusals carry only their status's phrase (English): said in the phone's words
+        unsaid = exc.detail == http.HTTPStatus(exc.status_code).phrase
+        plain = {404: messages.NO_SUCH_PAGE, 405: messages.FORM_ADDRESS}.get(exc.status_code) if unsaid else None
+        message = said(lang, exc.message, **exc.values) if isinstance(exc, Refused) \
+            else said(lang, plain) if plain is not None else exc.detail
         response = self.page("error.html", request, status=exc.status_code, status_code=exc.status_code,
                              message=message, back="")
         response.headers.update(headers)

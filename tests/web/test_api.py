@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -266,3 +267,16 @@ def test_the_web_app_manifest_names_the_app_in_the_phones_language(client: TestC
         assert said[code]["lang"] == code and said[code]["short_name"] == "donjon"
         assert said[code]["name"] != said["en"]["name"] and said[code]["description"] != said["en"]["description"]
         assert said[code]["icons"] == said["en"]["icons"]
+
+
+def test_an_address_the_companion_has_not_is_said_in_the_phones_language(client: TestClient) -> None:
+    """An address with no page, or one only a form sends to opened again (a reload, a bookmark), showed the router's
+    own "Not Found" and "Method Not Allowed", in English on a German phone. Said in the phone's words now; the JSON
+    API keeps its English."""
+    german = {"accept-language": "de"}
+    for url, status in (("/nope", 404), ("/tables/1/save", 405), ("/history/games/1/delete", 405)):
+        page = client.get(url, headers=german)
+        assert page.status_code == status and 'lang="de"' in page.text, url
+        said = re.search(r'<p class="violation"[^>]*>([^<]*)<', page.text)
+        assert said and said.group(1) not in ("Not Found", "Method Not Allowed") and "Adresse" in said.group(1), url
+    assert client.get("/api/nope", headers=german).status_code == 404
