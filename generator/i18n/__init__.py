@@ -87,6 +87,13 @@ class Language:
             return singular if count == 1 else plural
         return str(self._translations.ngettext(singular, plural, count))
 
+    def pgettext(self, context: str, message: str) -> str:
+        """:meth:`_` for a message whose English is used elsewhere with another meaning: "Game" over a list of
+        titles is the game ("Spiel"), in Guédelon's reference a play of it ("Partie")."""
+        if self._translations is None or not message:
+            return message
+        return str(self._translations.pgettext(context, message))
+
     def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
         """:meth:`ngettext` for a message whose English is used elsewhere with another meaning or grammar:
         `context` tells them apart in the catalogs (German says "2 Türme" in a list, "mit 2 Türmen" after "with")."""

@@ -90,6 +90,10 @@ def page_words(lang: Language) -> dict[str, Any]:
         # the preview's are titles: "parties", not "jeux")
         return _escaped(lang.npgettext(context, singular, plural, count)).format(n=lang.number(count), **values)
 
+    def pgettext(context: str, message: str) -> Markup:
+        # a word another page uses with another meaning ("Game": the title here, a play in a reference)
+        return _escaped(lang.pgettext(context, message))
+
     def translated(message: str, **values: Any) -> str:
         return said(lang, message, **values)
 
@@ -102,8 +106,8 @@ def page_words(lang: Language) -> dict[str, Any]:
         numbers: an average of 20 was "20.0" on a French or German page, which write "20,0"."""
         return lang.number(value, decimals)
 
-    return {"_": gettext, "ngettext": ngettext, "npgettext": npgettext, "said": translated, "confidence": confidence,
-            "number": number, "lang": lang.code,
+    return {"_": gettext, "ngettext": ngettext, "pgettext": pgettext, "npgettext": npgettext, "said": translated,
+            "confidence": confidence, "number": number, "lang": lang.code,
             "languages": [(code, ENDONYMS[code]) for code in INTERFACE], "when": _bound(when, lang)}
 
 

@@ -814,3 +814,17 @@ def test_a_correction_whose_game_was_deleted_meanwhile_says_so_before_save_is_ta
     assert saved.status_code == 303 and saved.headers["location"] != game
     new = client.get("/api/games/" + saved.headers["location"].rsplit("/", 1)[1]).json()
     assert {p["name"]: p["score"] for p in new["players"]} == {"Ana": 21, "Ben": 2}
+
+
+def test_the_game_a_history_is_filtered_by_is_the_games_title_in_every_language(client: TestClient) -> None:
+    """The history's filter and the player page's column name a game's title ("Guildhall"): French and German said
+    "Partie", a play of it, over "Tous les jeux" / "Alle Spiele", the word Guédelon's reference uses for a play."""
+    from generator.i18n import language
+
+    client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save", headers=SAME_ORIGIN)
+    for code, title in (("en", "Game"), ("fr", "Jeu"), ("de", "Spiel")):
+        history = client.get("/history", headers={"accept-language": code}).text
+        assert re.search(rf"<label>{title} <select name=\"game\">", history), code
+        player = client.get("/history/players/Ana", headers={"accept-language": code}).text
+        assert f'<th scope="col">{title}</th>' in player, code
+    assert language("de")._("Game") == "Partie"  # a play, where a reference means one
