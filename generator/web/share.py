@@ -182,7 +182,8 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 150), fill=HEAD)
-    draw_text(image, (60, 30), game_name, True, 56, (255, 255, 255))
+    # a sheet of one's own's name is the designer's, of any length: cut with "…" within the margins, as a name is
+    draw_text(image, (60, 30), _fit(game_name, True, 56, WIDTH - 120), True, 56, (255, 255, 255))
     draw_text(image, (60, 100), when(lang, game["played_at"])[:24] if not lang.english else game["played_at"][:16],
           False, 30, (220, 226, 234))
     draw_text(image, (60, 175), outcome, True, 36, INK)  # the outcome names the winner: their name's own fonts

@@ -162,3 +162,15 @@ def test_a_breakdowns_number_stays_on_the_line_of_its_label() -> None:
         lines = share._wrapped(scratch, text, font, width)
         assert " ".join(lines) == text
         assert not any(line.split(" ")[0].rstrip(",").isdigit() for line in lines), (width, lines)
+
+
+def test_a_long_games_name_is_cut_within_the_pictures_margins() -> None:
+    """A sheet of one's own is named by its designer, at any length: the title ran off the picture's right edge."""
+    from PIL import Image
+
+    drawn = Image.open(io.BytesIO(share.result_png(game(["Ana", "Bo"]), "The Lantern Harbour Guild of Night Fishers "
+                                                   "and Their Boats", {"vp": "VP"}))).convert("RGB")
+    data, width = drawn.tobytes(), drawn.width
+    white = [x for y in range(20, 100) for x in range(width)
+             if min(data[3 * (y * width + x):3 * (y * width + x) + 3]) > 200]  # the title, white on the band
+    assert white and max(white) <= share.WIDTH - 60
