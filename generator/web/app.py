@@ -821,10 +821,13 @@ class Companion:
         from generator.web.share import bg_stats_link
 
         found = await self.db.aread(lambda c: store.versions(c, game["id"]))
-        link = bg_stats_link(game, self.games.names, self.games.hints(game["game"]), self.location)
+        lang = request_language(request)
+        labels = self.labels(game["game"], lang)
+        # the play's comments in the phone's language: its players read them in BG Stats
+        link = bg_stats_link(game, self.games.names, self.games.hints(game["game"]), self.location, lang, labels)
         template = "print.html" if request.url.path.endswith("/print") else "game.html"
         return self.page(template, request, game=game, result=game["result"], bg_stats=link, versions=found,
-                         labels=self.labels(game["game"], request_language(request)))
+                         labels=labels)
 
     def labels(self, game: str, lang: Language) -> dict[str, str]:
         """The form's labels of a game's fields, in `lang`: how a result's breakdown names its parts."""
@@ -865,10 +868,12 @@ class Companion:
             found = await self.db.aread(lambda c: store.versions(c, game_id))
             from generator.web.share import bg_stats_link
 
+            lang = request_language(request)
+            labels = self.labels(game["game"], lang)
             return self.page("game.html", request, status=400, game=game, result=game["result"], versions=found,
                              bg_stats=bg_stats_link(game, self.games.names, self.games.hints(game["game"]),
-                                                    self.location),
-                             labels=self.labels(game["game"], request_language(request)),
+                                                    self.location, lang, labels),
+                             labels=labels,
                              delete_error=said(request_language(request), messages.DELETE_UNCONFIRMED))
         await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
         return RedirectResponse(f"/history?deleted={game_id}", status_code=303)

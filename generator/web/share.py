@@ -74,11 +74,18 @@ def _board(game: Mapping[str, Any], hints: TableHints) -> str:
     return ", ".join(out)
 
 
-def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
-                  location: str | None = None) -> dict[str, Any]:
-    """A saved game in the push format BG Stats documents (see the companion's README for what was checked)."""
+#: the note of a play's comments in BG Stats when a score rests on a house value
+HOUSE_VALUES = N_("Some points rest on house values (no rulebook states them): not an official score.")
+
+
+def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints, location: str | None = None,
+                  lang: Language | None = None, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A saved game in the push format BG Stats documents (see the companion's README for what was checked). Its
+    comments, which the players read in the app, are in `lang` (English), the breakdown named by `labels` (the
+    form's, in that language); the game's name and ids stay as they are, so that the app keeps one game."""
     result = game["result"]
-    labels = hints.labels
+    lang = lang or language()
+    labels = labels if labels is not None else hints.labels
     entry: dict[str, Any] = {"name": game_name, "highestWins": hints.highest_wins, "sourceGameId": game["game"]}
     if hints.bgg_id is not None:
         entry["bggId"] = hints.bgg_id
@@ -87,9 +94,12 @@ def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
     cooperative = "won" in result and bool(game["team"])
     entry["noPoints"] = cooperative  # a cooperative game: the team wins or loses, nobody scores points
     if cooperative:
-        team = result["players"][0] if result["players"] else {"score": 0, "breakdown": {}}
-        lines.append(f"{'Won' if result['won'] else 'Lost'} in {team['score']} rounds"
-                     + (f" ({breakdown_words(team, labels)})" if team.get("breakdown") else ""))
+        team: dict[str, Any] = result["players"][0] if result["players"] else {"score": 0, "breakdown": {}}
+        rounds = int(team["score"])
+        outcome = lang.ngettext("Won in {n} round", "Won in {n} rounds", rounds) if result["won"] \
+            else lang.ngettext("Lost in {n} round", "Lost in {n} rounds", rounds)
+        parts = f" ({breakdown_words(team, labels)})" if team.get("breakdown") else ""
+        lines.append(outcome.format(n=rounds) + parts)
         for name in game["team"]:
             players.append({"name": name, "sourcePlayerId": source_player_id(name), "winner": bool(result["won"]),
                             "rank": 1, "startPlayer": False, "role": ""})
@@ -102,7 +112,7 @@ def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
             if scored.get("breakdown"):
                 lines.append(f"{player['name']}: {breakdown_words(scored, labels)}")
     if any(p.get("inferred") for p in result.get("players", [])) or result.get("inferred"):
-        lines.append("Some points rest on house values (no rulebook states them): not an official score.")
+        lines.append(lang._(HOUSE_VALUES))
     data: dict[str, Any] = {"sourceName": "donjon", "sourcePlayId": game["uid"], "playDate": game["played_at"],
                             "game": entry, "players": players, "comments": "\n".join(lines),
                             "board": _board(game, hints)}
@@ -114,9 +124,10 @@ def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
 
 
 def bg_stats_link(game: Mapping[str, Any], names: Mapping[str, str], hints: TableHints,
-                  location: str | None = None) -> str:
+                  location: str | None = None, lang: Language | None = None,
+                  labels: Mapping[str, str] | None = None) -> str:
     """BG Stats' documented push link for a saved game: the phone that opens it adds the play to the app."""
-    data = bg_stats_play(game, names[game["game"]], hints, location)
+    data = bg_stats_play(game, names[game["game"]], hints, location, lang, labels)
     return BG_STATS + urllib.parse.quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
 
 

@@ -280,3 +280,29 @@ def test_an_address_the_companion_has_not_is_said_in_the_phones_language(client:
         said = re.search(r'<p class="violation"[^>]*>([^<]*)<', page.text)
         assert said and said.group(1) not in ("Not Found", "Method Not Allowed") and "Adresse" in said.group(1), url
     assert client.get("/api/nope", headers=german).status_code == 404
+
+
+def test_the_bg_stats_link_of_a_game_page_says_its_comments_in_the_phones_language(client: TestClient) -> None:
+    """The play BG Stats adds from a game's page carries comments its players read in the app: they were English
+    on a French or German phone ("Won in 17 rounds", the breakdown's English labels). They are in the page's
+    language; the game's name and ids stay, so that the app keeps one game whatever phone sent it."""
+    import html
+    import re
+    from urllib.parse import unquote
+
+    from generator.web.share import BG_STATS
+
+    team = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", "Ben"]}).json()
+
+    def play(code: str) -> dict[str, Any]:
+        page = client.get(f"/history/games/{team['id']}", headers={"accept-language": code}).text
+        link = re.search(r'href="(' + re.escape(BG_STATS) + r'[^"]*)"', page)
+        assert link, "no BG Stats link"
+        found: dict[str, Any] = json.loads(unquote(html.unescape(link.group(1))[len(BG_STATS):]))
+        return found
+
+    said = {code: play(code) for code in ("en", "fr", "de")}
+    assert said["en"]["comments"].startswith("Won in 17 rounds")
+    assert said["fr"]["comments"].startswith("Gagné en 17 tours") and "Rounds" not in said["fr"]["comments"]
+    assert said["de"]["comments"].startswith("Gewonnen in 17 Runden")
+    assert said["fr"]["game"] == said["de"]["game"] == said["en"]["game"]
