@@ -550,6 +550,8 @@ def test_the_second_tap_of_a_double_tap_landed_on_nothing_is_said_at_its_control
     assert "Towers: add 5" in note.inner_text(timeout=2000) and "not taken" in note.inner_text()
     page.wait_for_function("() => !document.body.classList.contains('sending')")
     assert len(sent) == 1, sent
+    tap(page, "Towers: add 5")  # meant: tapped again, taken, and the note said is gone with it
+    assert len(sent) == 2 and page.locator(".tap-note").count() == 0
     context.close()
 
 

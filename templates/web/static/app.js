@@ -341,6 +341,7 @@
     if (button.disabled) return;
     event.preventDefault();
     if (slid) { notTaken(button); return; }
+    for (const old of document.querySelectorAll(".tap-note")) old.remove();  // said; the next tap taken ends it
     send(editOf(button));
   });
   document.addEventListener("change", function (event) {
