@@ -60,6 +60,36 @@ def test_the_german_messages_say_du_to_the_player_throughout() -> None:
     assert not FORMAL_GERMAN.search("Keine Quelle nennt sie: Sie fehlt hier.")
 
 
+#: donjon's German word for a concept whose English word a message holds, and the words it said for it beside that one:
+#: a player is a "Person" (a game's count of players too, "2–4 Personen"), as the companion's forms said while its
+#: menu said "Spieler"; a VP card a "Prestigekarte" and a VP token a "Siegpunktmarker", as the German edition and the
+#: cards' texts call them (content/guildhall/game.yaml), where the table's form said "SP-Karten" and "SP-Marker"; a
+#: player's guild a "Zunfthalle", as the cards say, where the table's form said "Gildenhalle"
+GERMAN_WORDS = {"player": "Person", "VP card": "Prestigekarte", "VP token": "Siegpunktmarker"}
+GERMAN_OTHERS = re.compile(r"Spieler|SP-Karte|SP-Marker|Prestigevorrat|Gildenhalle")
+
+
+def test_the_german_messages_say_one_word_for_each_concept() -> None:
+    """A player, a VP card and a VP token are each called one way in every German message: the table's menu said
+    "Spieler" over a page of "Personen", its form "SP-Karten" beside the reference's "Prestigekarten"."""
+    from babel.messages.pofile import read_po
+
+    from generator.i18n import catalogs
+
+    with catalogs.po_files()["de"].open("rb") as f:
+        catalog = read_po(f)
+    other = []
+    for message in catalog:
+        english = " ".join((message.id,) if isinstance(message.id, str) else message.id)
+        for text in ((message.string,) if isinstance(message.string, str) else message.string or ()):
+            if text and GERMAN_OTHERS.search(text):
+                other.append((message.id, text))
+            for concept in ("VP card", "VP token"):  # "player" is also "Name", "wer" ...: its other word is enough
+                if text and concept in english and GERMAN_WORDS[concept] not in text:
+                    other.append((message.id, text))
+    assert other == []
+
+
 def test_a_catalog_missing_a_message_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from generator.i18n import catalogs
 
@@ -247,7 +277,7 @@ def test_the_guildhall_reference_counts_its_cards_in_its_language(tmp_path: Path
 @pytest.mark.parametrize(("code", "line"), [
     ("en", "2-4 players · Alderac Entertainment Group (AEG); German edition Pegasus Spiele"),
     ("fr", "2 à 4 joueurs · Alderac Entertainment Group (AEG) ; édition allemande Pegasus Spiele"),
-    ("de", "2–4 Spieler · Alderac Entertainment Group (AEG); deutsche Ausgabe Pegasus Spiele")])
+    ("de", "2–4 Personen · Alderac Entertainment Group (AEG); deutsche Ausgabe Pegasus Spiele")])
 def test_the_guildhall_references_publisher_line_is_in_its_language(tmp_path: Path, code: str, line: str) -> None:
     """The publisher line under a reference's title, in the reference's language: the French and German ones said
     "German edition Pegasus Spiele", English words of game.yaml's publisher (now given under its translations)."""

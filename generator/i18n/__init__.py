@@ -74,8 +74,10 @@ class Language:
         return self.base == DEFAULT
 
     def _(self, message: str) -> str:
-        """`message` in this language (English when the catalog lacks it)."""
-        if self._translations is None:
+        """`message` in this language (English when the catalog lacks it). Nothing is nothing in every language:
+        gettext answers "" with its catalog's header ("Project-Id-Version: ..."), which a field of a sheet of one's
+        own without a description showed as its help on the French and German table."""
+        if self._translations is None or not message:
             return message
         return str(self._translations.gettext(message))
 
@@ -84,6 +86,13 @@ class Language:
         if self._translations is None:
             return singular if count == 1 else plural
         return str(self._translations.ngettext(singular, plural, count))
+
+    def pgettext(self, context: str, message: str) -> str:
+        """:meth:`_` for a message whose English is used elsewhere with another meaning: "Game" over a list of
+        titles is the game ("Spiel"), in Guédelon's reference a play of it ("Partie")."""
+        if self._translations is None or not message:
+            return message
+        return str(self._translations.pgettext(context, message))
 
     def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
         """:meth:`ngettext` for a message whose English is used elsewhere with another meaning or grammar:

@@ -24,9 +24,10 @@ from generator.i18n import DOMAIN, INTERFACE, LOCALE_DIR
 
 ROOT = LOCALE_DIR.parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-#: The keywords marking a message in Python code (Babel's defaults, plus N_ for constants; npgettext's first
-#: argument is the message's context).
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3), "N_": None}
+#: The keywords marking a message in Python code (Babel's defaults, plus N_ for constants; pgettext's and
+#: npgettext's first argument is the message's context).
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+            "npgettext": ((1, "c"), 2, 3), "N_": None}
 #: Where messages are extracted from: (folder under the repository, Babel's method map for it).
 SOURCES: tuple[tuple[str, list[tuple[str, str]]], ...] = (
     ("generator", [("**.py", "python")]),

@@ -13,6 +13,7 @@ phone on a two-core laptop, and SQLite stays the only source of truth (any proce
 from __future__ import annotations
 
 import datetime
+import http
 import json
 import sqlite3
 import urllib.parse
@@ -44,7 +45,8 @@ from generator.web.db import Database, busy, not_written, player_key
 from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key,
                                  sent_key, short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
-from generator.web.languages import COOKIE, COOKIE_AGE, Refused, page_words, request_language, safe_next, said
+from generator.web.languages import (COOKIE, COOKIE_AGE, Refused, here, page_words, request_language, safe_next,
+                                      said)
 from generator.web.photos import refused as refused_said
 from generator.web.photos import not_kept_yet
 from generator.web.security import BodyLimit, BodyStopped, CutShort, Headers, SameOrigin, TokenGate
@@ -135,6 +137,7 @@ class Companion:
         """A page in the language of the phone asking (generator.web.languages): its words, the games' names,
         dates and lists; the answer says its language, and that it depends on the phone's choice."""
         lang = request_language(request)
+        context.setdefault("here", here(request))  # where the language switch returns to
         html = self.env.get_template(name).render(
             request=request, join_url=self.join_url, game_names=self.games.names_in(lang),
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
@@ -185,7 +188,8 @@ class Companion:
     async def saved(self, game_id: int) -> dict[str, Any]:
         game = await self.db.aread(lambda c: store.get_game(c, game_id))
         if game is None:
-            raise Refused(404, messages.NO_GAME, game=game_id)
+            deleted = await self.db.aread(lambda c: store.was_deleted(c, game_id))
+            raise Refused(404, messages.GAME_WAS_DELETED if deleted else messages.NO_GAME, game=game_id)
         return game
 
     # --- home and new tables ------------------------------------------------------------------------------------
@@ -252,7 +256,7 @@ class Companion:
         known = await self.db.aread(store.known_names)
         if key is None:
             key = f"after-{await self.db.aread(store.newest_table)}"
-        return self.page("new.html", request, status=status, game=game,
+        return self.page("new.html", request, status=status, game=game, here=f"/new/{game}",
                          options=self.option_fields(game, request_language(request)), low=low,
                          high=high, error=error, names=names or [], chosen=chosen or {}, known=known,
                          key=key)
@@ -412,6 +416,9 @@ class Companion:
         if not view.table.has_seat(seat):  # its page cannot be drawn to say what is wrong with the name
             raise Refused(404, messages.NO_SEAT, seat=seat)
         error = ""
+        # the field drawn again with what was typed (a letter corrected, not the name typed again), unless another
+        # phone's correction came meanwhile: the field then shows that one, which the message names beside the typed
+        typed: str | None = str(form.get("name", ""))[:LONGEST_NAME * 4]
         if not name:
             error = said(lang, messages.NAME_EMPTY)
         elif len(name) > LONGEST_NAME:
@@ -426,8 +433,12 @@ class Companion:
                 await self.db.awrite(lambda c: store.rename_seat(c, table_id, seat, name, was))
             except store.StoreError as err:
                 error = err.said(lang)
+                if err.message == messages.NAME_CHANGED_MEANWHILE:
+                    typed = None
+                    view = await self.table(table_id, lang)  # the name another phone wrote
         if error:
-            return self.page("seat.html", request, status=400, name_error=error, **self.table_context(view, seat))
+            return self.page("seat.html", request, status=400, name_error=error, typed_name=typed,
+                             **self.table_context(view, seat))
         return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
 
     async def live(self, request: Request) -> Response:
@@ -810,10 +821,13 @@ class Companion:
         from generator.web.share import bg_stats_link
 
         found = await self.db.aread(lambda c: store.versions(c, game["id"]))
-        link = bg_stats_link(game, self.games.names, self.games.hints(game["game"]), self.location)
+        lang = request_language(request)
+        labels = self.labels(game["game"], lang)
+        # the play's comments in the phone's language: its players read them in BG Stats
+        link = bg_stats_link(game, self.games.names, self.games.hints(game["game"]), self.location, lang, labels)
         template = "print.html" if request.url.path.endswith("/print") else "game.html"
         return self.page(template, request, game=game, result=game["result"], bg_stats=link, versions=found,
-                         labels=self.labels(game["game"], request_language(request)))
+                         labels=labels)
 
     def labels(self, game: str, lang: Language) -> dict[str, str]:
         """The form's labels of a game's fields, in `lang`: how a result's breakdown names its parts."""
@@ -854,19 +868,25 @@ class Companion:
             found = await self.db.aread(lambda c: store.versions(c, game_id))
             from generator.web.share import bg_stats_link
 
+            lang = request_language(request)
+            labels = self.labels(game["game"], lang)
             return self.page("game.html", request, status=400, game=game, result=game["result"], versions=found,
                              bg_stats=bg_stats_link(game, self.games.names, self.games.hints(game["game"]),
-                                                    self.location),
-                             labels=self.labels(game["game"], request_language(request)),
+                                                    self.location, lang, labels),
+                             labels=labels,
                              delete_error=said(request_language(request), messages.DELETE_UNCONFIRMED))
         await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
         return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
 
-    async def players_page(self, request: Request, error: str = "", status: int = 200) -> Response:
+    async def players_page(self, request: Request, error: str = "", status: int = 200,
+                           typed: Mapping[str, tuple[str, str]] | None = None) -> Response:
+        """The players and the forms renaming or merging them. `typed`: what a refused form held, by form
+        ("rename", "merge"), shown again in it: the player corrects a letter rather than type both names again."""
         found = await self.db.aread(store.players)
         # the forms' key: the history as they were drawn (a rename or merge sent twice from them is done once)
         key = f"after-{await self.db.aread(store.newest_version)}"
-        return self.page("players.html", request, status=status, players=found, error=error, key=key)
+        return self.page("players.html", request, status=status, players=found, error=error, key=key,
+                         typed=typed or {})
 
     async def player_page(self, request: Request) -> Response:
         name = request.query_params.get("name") or request.path_params.get("name", "")
@@ -906,12 +926,16 @@ class Companion:
         old, new = " ".join(str(form.get("old", "")).split()), visible_name(str(form.get("new", "")))
         merging = request.url.path.endswith("/merge")
         lang = request_language(request)
+        # a refused form is drawn again with what was typed in it; a rename refused because the new name is
+        # another player's also fills the merge form with the two names, which its message says to use instead
+        typed = {"merge" if merging else "rename": (str(form.get("old", "")), str(form.get("new", "")))}
         if not old or not new:
-            return await self.players_page(request, said(lang, messages.NAME_EMPTY), 400)
+            return await self.players_page(request, said(lang, messages.NAME_EMPTY), 400, typed)
         if len(new) > LONGEST_NAME:
-            return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400)
+            return await self.players_page(request, said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME), 400,
+                                           typed)
         if (code := unprintable_character(new)) is not None:
-            return await self.players_page(request, said(lang, messages.NAME_CHARACTER, code=code), 400)
+            return await self.players_page(request, said(lang, messages.NAME_CHARACTER, code=code), 400, typed)
         # the form sent again (a double tap, a resend after a lost answer) finds its player renamed already: it is
         # answered as the first was, not "no saved game has a player of that name"
         key = sent_again_key(sent_key(form), request.url.path, old, new)
@@ -927,15 +951,17 @@ class Companion:
         try:
             await self.db.awrite(change)
         except PeopleError as err:
-            return await self.players_page(request, err.said(lang), 409)
+            if err.message == messages.RENAME_TAKEN:
+                typed["merge"] = (old, new)
+            return await self.players_page(request, err.said(lang), 409, typed)
         return RedirectResponse(player_url(new), status_code=303)
 
     # --- the app on a phone's home screen -------------------------------------------------------------------------
 
     async def manifest(self, request: Request) -> Response:
-        from generator.web.share import MANIFEST
+        from generator.web.share import manifest
 
-        return JSONResponse(MANIFEST, media_type="application/manifest+json")
+        return JSONResponse(manifest(request_language(request)), media_type="application/manifest+json")
 
     async def icon(self, request: Request) -> Response:
         from generator.web.share import icon_png
@@ -1062,8 +1088,12 @@ class Companion:
         headers = dict(exc.headers or {})
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=headers)
-        message = said(request_language(request), exc.message, **exc.values) if isinstance(exc, Refused) \
-            else exc.detail
+        lang = request_language(request)
+        # the router's own refusals carry only their status's phrase (English): said in the phone's words
+        unsaid = exc.detail == http.HTTPStatus(exc.status_code).phrase
+        plain = {404: messages.NO_SUCH_PAGE, 405: messages.FORM_ADDRESS}.get(exc.status_code) if unsaid else None
+        message = said(lang, exc.message, **exc.values) if isinstance(exc, Refused) \
+            else said(lang, plain) if plain is not None else exc.detail
         response = self.page("error.html", request, status=exc.status_code, status_code=exc.status_code,
                              message=message, back="")
         response.headers.update(headers)

@@ -10,6 +10,7 @@ kept), the words of its language switch, and dates as the language writes them (
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -89,6 +90,10 @@ def page_words(lang: Language) -> dict[str, Any]:
         # the preview's are titles: "parties", not "jeux")
         return _escaped(lang.npgettext(context, singular, plural, count)).format(n=lang.number(count), **values)
 
+    def pgettext(context: str, message: str) -> Markup:
+        # a word another page uses with another meaning ("Game": the title here, a play in a reference)
+        return _escaped(lang.pgettext(context, message))
+
     def translated(message: str, **values: Any) -> str:
         return said(lang, message, **values)
 
@@ -101,8 +106,8 @@ def page_words(lang: Language) -> dict[str, Any]:
         numbers: an average of 20 was "20.0" on a French or German page, which write "20,0"."""
         return lang.number(value, decimals)
 
-    return {"_": gettext, "ngettext": ngettext, "npgettext": npgettext, "said": translated, "confidence": confidence,
-            "number": number, "lang": lang.code,
+    return {"_": gettext, "ngettext": ngettext, "pgettext": pgettext, "npgettext": npgettext, "said": translated,
+            "confidence": confidence, "number": number, "lang": lang.code,
             "languages": [(code, ENDONYMS[code]) for code in INTERFACE], "when": _bound(when, lang)}
 
 
@@ -123,6 +128,30 @@ def _bound(function: Callable[[Language, Any], str], lang: Language) -> Callable
     return lambda value: function(lang, value)
 
 
+#: The page a form's answer stands for, by the form's address: a page drawn in answer to a form (a save to confirm, a
+#: name refused) has the form's address, which only takes a POST; the language switch on it returned there by GET,
+#: to "Method Not Allowed" (in English), and the rename form's to the player page of a player called "rename".
+_FORM_PAGES = ((re.compile(r"/tables/(\d+)/seats/(\d+)/(?:name|sheet|marks)"), "/tables/{0}/seats/{1}"),
+               (re.compile(r"/tables/(\d+)/(?:save|edit)"), "/tables/{0}"),
+               (re.compile(r"/tables/(\d+)/photos/keep"), "/tables/{0}/photos"),
+               (re.compile(r"/history/games/(\d+)/(?:delete|correct)"), "/history/games/{0}"),
+               (re.compile(r"/history/players/(?:rename|merge)"), "/history/players"),
+               (re.compile(r"/tables|/language"), "/"))
+
+
+def here(request: Request) -> str:
+    """Where the language switch of a page returns to: the page's own address, or for a page answering a form, the
+    page that form stands for (:data:`_FORM_PAGES`), which a GET opens."""
+    path = request.url.path
+    if request.method in ("GET", "HEAD"):
+        return path + (f"?{request.url.query}" if request.url.query else "")
+    for pattern, page in _FORM_PAGES:
+        found = pattern.fullmatch(path)
+        if found:
+            return page.format(*found.groups())
+    return path
+
+
 def safe_next(path: str) -> str:
     """Where the language switch returns to: a path of this site only (never `//host` or a full address)."""
     if not path.startswith("/") or path.startswith("//") or "\\" in path or len(path) > 500:
@@ -130,4 +159,5 @@ def safe_next(path: str) -> str:
     return path
 
 
-__all__ = ["COOKIE", "COOKIE_AGE", "Refused", "chosen", "page_words", "request_language", "safe_next", "said", "when"]
+__all__ = ["COOKIE", "COOKIE_AGE", "Refused", "chosen", "here", "page_words", "request_language", "safe_next", "said",
+           "when"]

@@ -102,6 +102,14 @@ PDF_ON_SEAT_PAGE = N_("a fillable PDF is read on the player's own page, not here
 
 #: saved games and players
 NO_GAME = N_("there is no saved game {game}")
+#: what the server itself refuses on a page (an address it has not; one only a form sends to, reopened), said in the
+#: phone's language rather than as Starlette's "Not Found" and "Method Not Allowed"
+NO_SUCH_PAGE = N_("the companion has no page at this address")
+FORM_ADDRESS = N_("this address only takes what a form sends: go back to the page and send it from there")
+#: a deleted game's page asked for (a phone left on it, a link shared before): said as the history says a deletion,
+#: not "there is no saved game", as if it had never been
+GAME_WAS_DELETED = N_("Game {game} was deleted: it is out of the history and the statistics (kept among its versions, "
+                      "and in an export).")
 #: a table correcting a saved game, saved after the game changed elsewhere (its state would undo that change)
 GAME_CHANGED = N_("game {game} was changed since this table opened it to correct it (its page lists the versions): "
                   "saving this table would undo that change. Open the game and correct it again from there.")

@@ -92,8 +92,9 @@ async def read_photos(companion: Companion, request: Request) -> Response:
         given[data] = part.name
         seats.append(await _read_one(companion, view, part.seat, part.name, data, upload.filename, lang,
                                      sent_again_key(key, data)))
-    if not seats:
-        raise Refused(400, messages.NO_PHOTO)
+    if not seats:  # "Read the photos" tapped before a photo was chosen: said at the form, not on a page of its own
+        return companion.page("photos.html", request, status=400, seats=(), kept=(), retake=view.table.parts,
+                              error=said(lang, messages.NO_PHOTO), **companion.table_context(view, None))
     read = {s.seat for s in seats if s.review is not None}
     # the table as it is now, the photos just kept counted: the form to take the refused ones again is a new form
     view = await companion.table(view.table.id, lang)

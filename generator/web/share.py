@@ -26,11 +26,12 @@ from generator.web.languages import when
 
 BG_STATS = "https://app.bgstatsapp.com/createPlay.html?data="
 
-#: The web app manifest (installable to a phone's home screen); the icons are drawn by :func:`icon_png`.
+#: The web app manifest (installable to a phone's home screen); the icons are drawn by :func:`icon_png`. Its
+#: words in the phone's language: :func:`manifest`.
 MANIFEST: dict[str, Any] = {
-    "name": "donjon table companion",
+    "name": N_("donjon table companion"),
     "short_name": "donjon",
-    "description": "Score a board game together at the table, each player on their own phone.",
+    "description": N_("Score a board game together at the table, each player on their own phone."),
     "start_url": "/",
     "scope": "/",
     "display": "standalone",
@@ -39,6 +40,13 @@ MANIFEST: dict[str, Any] = {
     "icons": [{"src": f"/icons/{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
                "purpose": "any maskable" if size == 512 else "any"} for size in (192, 512)],
 }
+
+
+def manifest(lang: Language) -> dict[str, Any]:
+    """The web app manifest in `lang`: "Add to Home screen" on a French or German phone named and described the app
+    in English. A browser asks for it without cookies, so `lang` is the phone's `Accept-Language`."""
+    return {**MANIFEST, "lang": lang.code, "name": lang._(MANIFEST["name"]),
+            "description": lang._(MANIFEST["description"])}
 
 
 def source_player_id(name: str) -> str:
@@ -66,11 +74,18 @@ def _board(game: Mapping[str, Any], hints: TableHints) -> str:
     return ", ".join(out)
 
 
-def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
-                  location: str | None = None) -> dict[str, Any]:
-    """A saved game in the push format BG Stats documents (see the companion's README for what was checked)."""
+#: the note of a play's comments in BG Stats when a score rests on a house value
+HOUSE_VALUES = N_("Some points rest on house values (no rulebook states them): not an official score.")
+
+
+def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints, location: str | None = None,
+                  lang: Language | None = None, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A saved game in the push format BG Stats documents (see the companion's README for what was checked). Its
+    comments, which the players read in the app, are in `lang` (English), the breakdown named by `labels` (the
+    form's, in that language); the game's name and ids stay as they are, so that the app keeps one game."""
     result = game["result"]
-    labels = hints.labels
+    lang = lang or language()
+    labels = labels if labels is not None else hints.labels
     entry: dict[str, Any] = {"name": game_name, "highestWins": hints.highest_wins, "sourceGameId": game["game"]}
     if hints.bgg_id is not None:
         entry["bggId"] = hints.bgg_id
@@ -79,9 +94,12 @@ def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
     cooperative = "won" in result and bool(game["team"])
     entry["noPoints"] = cooperative  # a cooperative game: the team wins or loses, nobody scores points
     if cooperative:
-        team = result["players"][0] if result["players"] else {"score": 0, "breakdown": {}}
-        lines.append(f"{'Won' if result['won'] else 'Lost'} in {team['score']} rounds"
-                     + (f" ({breakdown_words(team, labels)})" if team.get("breakdown") else ""))
+        team: dict[str, Any] = result["players"][0] if result["players"] else {"score": 0, "breakdown": {}}
+        rounds = int(team["score"])
+        outcome = lang.ngettext("Won in {n} round", "Won in {n} rounds", rounds) if result["won"] \
+            else lang.ngettext("Lost in {n} round", "Lost in {n} rounds", rounds)
+        parts = f" ({breakdown_words(team, labels)})" if team.get("breakdown") else ""
+        lines.append(outcome.format(n=rounds) + parts)
         for name in game["team"]:
             players.append({"name": name, "sourcePlayerId": source_player_id(name), "winner": bool(result["won"]),
                             "rank": 1, "startPlayer": False, "role": ""})
@@ -94,7 +112,7 @@ def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
             if scored.get("breakdown"):
                 lines.append(f"{player['name']}: {breakdown_words(scored, labels)}")
     if any(p.get("inferred") for p in result.get("players", [])) or result.get("inferred"):
-        lines.append("Some points rest on house values (no rulebook states them): not an official score.")
+        lines.append(lang._(HOUSE_VALUES))
     data: dict[str, Any] = {"sourceName": "donjon", "sourcePlayId": game["uid"], "playDate": game["played_at"],
                             "game": entry, "players": players, "comments": "\n".join(lines),
                             "board": _board(game, hints)}
@@ -106,9 +124,10 @@ def bg_stats_play(game: Mapping[str, Any], game_name: str, hints: TableHints,
 
 
 def bg_stats_link(game: Mapping[str, Any], names: Mapping[str, str], hints: TableHints,
-                  location: str | None = None) -> str:
+                  location: str | None = None, lang: Language | None = None,
+                  labels: Mapping[str, str] | None = None) -> str:
     """BG Stats' documented push link for a saved game: the phone that opens it adds the play to the app."""
-    data = bg_stats_play(game, names[game["game"]], hints, location)
+    data = bg_stats_play(game, names[game["game"]], hints, location, lang, labels)
     return BG_STATS + urllib.parse.quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
@@ -125,8 +144,16 @@ WIDTH = 1080
 
 
 def _wrapped(draw: Any, text: str, font: Any, width: int) -> list[str]:
-    lines: list[str] = []
+    """`text` in lines of at most `width` px, broken at spaces; a number stays on the line of the word before it
+    (a breakdown's "Bohémienne† 1": the 1 alone on the next line read as a score of its own)."""
+    words: list[str] = []
     for word in text.split(" "):
+        if words and word.rstrip(",").lstrip("≈~-").isdigit():
+            words[-1] += f" {word}"
+        else:
+            words.append(word)
+    lines: list[str] = []
+    for word in words:
         if lines and draw.textlength(f"{lines[-1]} {word}", font=font) <= width:
             lines[-1] += f" {word}"
         else:
@@ -160,11 +187,14 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
     laid = [(row, _wrapped(scratch, row[3], small, WIDTH - 200)) for row in rows]
     # a row: the name (70 px), each line of its breakdown (40 px), then 30 px clear of the next row's rule
     approximate = any(row[2].startswith("≈") for row in rows)
-    height = 250 + sum(100 + 40 * len(lines) for _, lines in laid) + 90 + (40 if approximate else 0)
+    # the note under a score resting on a house value, within the margins: German's ran to the picture's edge
+    note = _wrapped(scratch, lang._(NOT_OFFICIAL), small, WIDTH - 120) if approximate else []
+    height = 250 + sum(100 + 40 * len(lines) for _, lines in laid) + 90 + 40 * len(note)
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, 150), fill=HEAD)
-    draw_text(image, (60, 30), game_name, True, 56, (255, 255, 255))
+    # a sheet of one's own's name is the designer's, of any length: cut with "…" within the margins, as a name is
+    draw_text(image, (60, 30), _fit(game_name, True, 56, WIDTH - 120), True, 56, (255, 255, 255))
     draw_text(image, (60, 100), when(lang, game["played_at"])[:24] if not lang.english else game["played_at"][:16],
           False, 30, (220, 226, 234))
     draw_text(image, (60, 175), outcome, True, 36, INK)  # the outcome names the winner: their name's own fonts
@@ -179,8 +209,8 @@ def result_png(game: Mapping[str, Any], game_name: str, labels: Mapping[str, str
             draw_text(image, (140, y), line, False, 30, MUTED)
             y += 40
         y += 30
-    if approximate:  # honest data: a score resting on a house value is never shown as official
-        draw_text(image, (60, height - 100), lang._(NOT_OFFICIAL), False, 30, MUTED)
+    for index, line in enumerate(note):  # honest data: a score resting on a house value is never shown as official
+        draw_text(image, (60, height - 60 - 40 * (len(note) - index)), line, False, 30, MUTED)
     draw.text((60, height - 60), lang._("Scored with donjon"), font=small, fill=MUTED)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -254,3 +255,54 @@ def test_the_guards_answer_a_phone_in_its_language(db: Database, games: Games) -
             refused = client.get("/", headers={"accept": "text/html", "accept-language": code})
             assert refused.status_code == 401 and f'<html lang="{code}">' in refused.text and words in refused.text
             assert "<code>donjon serve --lan</code>" in refused.text
+
+
+def test_the_web_app_manifest_names_the_app_in_the_phones_language(client: TestClient) -> None:
+    """"Add to Home screen" on a French or German phone named and described the app in English: the manifest, asked
+    for without cookies, is in the language of the phone's Accept-Language, and says which it is."""
+    said = {code: client.get("/manifest.webmanifest", headers={"accept-language": code}).json()
+            for code in ("en", "fr", "de")}
+    assert said["en"]["name"] == "donjon table companion" and said["en"]["lang"] == "en"
+    for code in ("fr", "de"):
+        assert said[code]["lang"] == code and said[code]["short_name"] == "donjon"
+        assert said[code]["name"] != said["en"]["name"] and said[code]["description"] != said["en"]["description"]
+        assert said[code]["icons"] == said["en"]["icons"]
+
+
+def test_an_address_the_companion_has_not_is_said_in_the_phones_language(client: TestClient) -> None:
+    """An address with no page, or one only a form sends to opened again (a reload, a bookmark), showed the router's
+    own "Not Found" and "Method Not Allowed", in English on a German phone. Said in the phone's words now; the JSON
+    API keeps its English."""
+    german = {"accept-language": "de"}
+    for url, status in (("/nope", 404), ("/tables/1/save", 405), ("/history/games/1/delete", 405)):
+        page = client.get(url, headers=german)
+        assert page.status_code == status and 'lang="de"' in page.text, url
+        said = re.search(r'<p class="violation"[^>]*>([^<]*)<', page.text)
+        assert said and said.group(1) not in ("Not Found", "Method Not Allowed") and "Adresse" in said.group(1), url
+    assert client.get("/api/nope", headers=german).status_code == 404
+
+
+def test_the_bg_stats_link_of_a_game_page_says_its_comments_in_the_phones_language(client: TestClient) -> None:
+    """The play BG Stats adds from a game's page carries comments its players read in the app: they were English
+    on a French or German phone ("Won in 17 rounds", the breakdown's English labels). They are in the page's
+    language; the game's name and ids stay, so that the app keeps one game whatever phone sent it."""
+    import html
+    import re
+    from urllib.parse import unquote
+
+    from generator.web.share import BG_STATS
+
+    team = post_json(client, "/api/games", {"end_state": example("guedelon"), "team": ["Ana", "Ben"]}).json()
+
+    def play(code: str) -> dict[str, Any]:
+        page = client.get(f"/history/games/{team['id']}", headers={"accept-language": code}).text
+        link = re.search(r'href="(' + re.escape(BG_STATS) + r'[^"]*)"', page)
+        assert link, "no BG Stats link"
+        found: dict[str, Any] = json.loads(unquote(html.unescape(link.group(1))[len(BG_STATS):]))
+        return found
+
+    said = {code: play(code) for code in ("en", "fr", "de")}
+    assert said["en"]["comments"].startswith("Won in 17 rounds")
+    assert said["fr"]["comments"].startswith("Gagné en 17 tours") and "Rounds" not in said["fr"]["comments"]
+    assert said["de"]["comments"].startswith("Gewonnen in 17 Runden")
+    assert said["fr"]["game"] == said["de"]["game"] == said["en"]["game"]

@@ -521,6 +521,40 @@ def test_a_double_tap_on_a_count_answered_between_its_taps_counts_two(browser: A
     context.close()
 
 
+def test_a_double_tap_on_a_value_to_add_adds_it_twice(browser: Any, server: str) -> None:
+    """A double tap on "+5" of the towers, for two towers of 5: the first tap drew its chip where "none yet" was, a
+    row taller, which moved "+5" down from under the finger; the second tap landed beside it, on nothing, and was
+    lost without a word. The list is as tall empty as with a chip: both taps land on "+5", and count."""
+    context, page = at_anas_part(browser, server)
+    page.get_by_label("Towers: add 5", exact=True).dblclick()
+    page.wait_for_timeout(300)
+    page.wait_for_function("() => !document.body.classList.contains('sending')")
+    page.reload()
+    assert [chip.replace("×", "").strip() for chip in page.locator("#form-0 .chip").all_inner_texts()] == ["5", "5"]
+    context.close()
+
+
+def test_the_second_tap_of_a_double_tap_landed_on_nothing_is_said_at_its_control(browser: Any, server: str) -> None:
+    """A double tap whose first tap moved its control from under the finger (a list of towers grown by a row) lands
+    its second tap on nothing: it was lost without a word. The page says at the control that it was not taken."""
+    context, page = at_anas_part(browser, server)
+    sent: list[str] = []
+    page.on("request", lambda request: sent.append(request.post_data or "") if request.url.endswith("/edit") else None)
+    page.evaluate("""() => {
+        const plus = document.querySelector('[aria-label="Towers: add 5"]');
+        const around = plus.closest('fieldset');
+        plus.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: 1}));
+        around.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, detail: 2}));
+    }""")
+    note = page.locator("#form-0 .tap-note")
+    assert "Towers: add 5" in note.inner_text(timeout=2000) and "not taken" in note.inner_text()
+    page.wait_for_function("() => !document.body.classList.contains('sending')")
+    assert len(sent) == 1, sent
+    tap(page, "Towers: add 5")  # meant: tapped again, taken, and the note said is gone with it
+    assert len(sent) == 2 and page.locator(".tap-note").count() == 0
+    context.close()
+
+
 def test_a_refusal_at_a_control_starts_as_a_sentence(browser: Any, server: str) -> None:
     """A tap refused at its control, the game saved meanwhile by another phone, said "this game is saved; its table
     can no longer change" (in French "cette partie est enregistrée ; …"), lower case, alone at the top of the

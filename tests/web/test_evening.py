@@ -248,6 +248,26 @@ def test_renaming_a_seat_the_table_has_not_is_a_404(client: TestClient, name: st
         assert answer.status_code == 404 and "there is no seat 9 at this table" in answer.text
 
 
+def test_a_seat_name_refused_keeps_what_was_typed_unless_another_phone_corrected_it(client: TestClient) -> None:
+    """A seat's name refused (another seat's name, a character no one sees) drew the field with the old name again:
+    what was typed was gone. It shows what was typed; after another phone's correction, the name that phone wrote
+    (the message names both), so that Keep sends the correction on purpose, not over it."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+
+    def field(page: str) -> str:
+        found = re.search(r'<input id="seat-name" type="text" name="name" value="([^"]*)"', page)
+        assert found, "no name field"
+        return html.unescape(found.group(1))
+
+    url = f"/tables/{table.id}/seats/1/name"
+    for typed in ("ana ", "Be\u200cn\u0007"):
+        refused = client.post(url, headers=SAME_ORIGIN, data={"name": typed, "was": "Ben"})
+        assert refused.status_code == 400 and field(refused.text) == typed
+    assert client.post(url, headers=SAME_ORIGIN, data={"name": "Benoît", "was": "Ben"}).status_code == 303
+    late = client.post(url, headers=SAME_ORIGIN, data={"name": "Benjamin", "was": "Ben"})
+    assert late.status_code == 400 and "Benjamin" in late.text and field(late.text) == "Benoît"
+
+
 def test_a_sheet_sent_for_a_seat_the_table_has_not_is_a_404(client: TestClient) -> None:
     """A sheet or a photo sent for a seat the table has not (seat 9 of two; any seat of a Guédelon table, which has
     none) was a server error (500, the seat's page drawn for no seat; the connection reset for another photo):
@@ -351,6 +371,25 @@ def test_a_rename_sent_again_after_another_rename_is_answered_as_the_first(clien
         ["save", "rename", "rename"]  # Ana's rename done once
     later = client.post("/history/players/rename", headers=SAME_ORIGIN, data={**first, "key": key()})
     assert later.status_code == 409
+
+
+def test_a_rename_refused_keeps_what_was_typed_and_fills_the_merge_it_offers(client: TestClient) -> None:
+    """A rename refused (the new name is another player's, or too long) drew both forms empty: the two names were
+    typed again on a phone, and the merge its message asks for was typed from nothing. The form sent shows what
+    was typed; a rename into another player's name fills the merge form with the two names."""
+    client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save", headers=SAME_ORIGIN)
+
+    def fields(page: str) -> dict[str, str]:
+        return dict(re.findall(r'<input id="((?:rename|merge)-(?:old|new))" name="\w+" value="([^"]*)"', page))
+
+    taken = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Ben", "new": "Ana"})
+    assert taken.status_code == 409 and "merge" in taken.text
+    assert fields(taken.text) == {"rename-old": "Ben", "rename-new": "Ana", "merge-old": "Ben", "merge-new": "Ana"}
+    long = "B" * 41
+    too_long = client.post("/history/players/merge", headers=SAME_ORIGIN, data={"old": "Ben", "new": long})
+    assert too_long.status_code == 400
+    assert fields(too_long.text) == {"rename-old": "", "rename-new": "", "merge-old": "Ben", "merge-new": long}
+    assert fields(client.get("/history/players").text) == dict.fromkeys(fields(taken.text), "")
 
 
 @pytest.mark.parametrize("name", ["a/b", "..", ".", "x?y=1&z", "Zoë"])
@@ -600,6 +639,54 @@ def test_a_delete_sent_again_after_its_answer_was_lost_is_answered_as_the_first(
     assert client.post("/history/games/999/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 404
 
 
+def test_the_language_switch_on_a_page_answering_a_form_returns_to_a_page(client: TestClient) -> None:
+    """A page drawn in answer to a form has the form's address (Save's "entered nothing: save anyway?", a name
+    refused, a deletion not ticked): its language switch returned there by GET, to "Method Not Allowed" in English,
+    and the players page's to the page of a player called "rename". It returns to the page the form stands for."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    saved = client.post(f"/tables/{finished_guildhall(client, ['Cleo', 'Dan'])}/save", headers=SAME_ORIGIN)
+    game = saved.headers["location"]
+
+    def switch_on(page: Any) -> str:
+        found = re.search(r'<input type="hidden" name="next" value="([^"]*)">', page.text)
+        assert found, "no language switch"
+        switched = client.post("/language", headers=SAME_ORIGIN, data={"lang": "de", "next": found.group(1)})
+        assert switched.status_code == 303
+        location: str = switched.headers["location"]
+        assert client.get(location).status_code == 200, location
+        return location
+
+    unsaved = finished_guildhall(client, ["Eve", "Fay"])
+    client.post(f"/tables/{unsaved}/edit", headers=SAME_ORIGIN, data={"seat": "1", "shown": "0", "op": "undo"})
+    confirm = client.post(f"/tables/{unsaved}/save", headers=SAME_ORIGIN)
+    assert confirm.status_code == 409 and "save anyway" in confirm.text
+    assert switch_on(confirm) == f"/tables/{unsaved}"
+    name = client.post(f"/tables/{table.id}/seats/1/name", headers=SAME_ORIGIN, data={"name": "ana"})
+    assert switch_on(name) == f"/tables/{table.id}/seats/1"
+    assert switch_on(client.post(f"{game}/delete", headers=SAME_ORIGIN, data={})) == game
+    renamed = client.post("/history/players/rename", headers=SAME_ORIGIN, data={"old": "Cleo", "new": "Dan"})
+    assert switch_on(renamed) == "/history/players"
+    opened = client.post("/tables", headers=SAME_ORIGIN, data={"game": "guildhall", "name": ["Ana"]})
+    assert opened.status_code == 400 and switch_on(opened) == "/new/guildhall"
+    assert switch_on(client.get("/history?name=an")) == "/history?name=an"
+
+
+def test_a_deleted_games_page_says_it_was_deleted(client: TestClient) -> None:
+    """A phone left on a game's page, or a link to it shared before, after another phone deleted the game: its page
+    said "there is no saved game 1", as if it had never been saved. It says the game was deleted, in the phone's
+    language; a game never saved is still "no saved game"."""
+    game = client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save",
+                       headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"})
+    number = game.rsplit("/", 1)[1]
+    for url in (game, f"{game}/result.png", f"{game}/print"):
+        page = client.get(url)
+        assert page.status_code == 404 and f"Game {number} was deleted" in page.text, url
+    german = client.get(game, headers={"accept-language": "de"}).text
+    assert f"Spiel {number} wurde gelöscht" in german
+    assert "there is no saved game 99" in client.get("/history/games/99").text
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_a_correction_whose_game_was_deleted_meanwhile_can_be_saved_as_a_new_game(client: TestClient,
                                                                                     lang: str) -> None:
@@ -727,3 +814,17 @@ def test_a_correction_whose_game_was_deleted_meanwhile_says_so_before_save_is_ta
     assert saved.status_code == 303 and saved.headers["location"] != game
     new = client.get("/api/games/" + saved.headers["location"].rsplit("/", 1)[1]).json()
     assert {p["name"]: p["score"] for p in new["players"]} == {"Ana": 21, "Ben": 2}
+
+
+def test_the_game_a_history_is_filtered_by_is_the_games_title_in_every_language(client: TestClient) -> None:
+    """The history's filter and the player page's column name a game's title ("Guildhall"): French and German said
+    "Partie", a play of it, over "Tous les jeux" / "Alle Spiele", the word Guédelon's reference uses for a play."""
+    from generator.i18n import language
+
+    client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save", headers=SAME_ORIGIN)
+    for code, title in (("en", "Game"), ("fr", "Jeu"), ("de", "Spiel")):
+        history = client.get("/history", headers={"accept-language": code}).text
+        assert re.search(rf"<label>{title} <select name=\"game\">", history), code
+        player = client.get("/history/players/Ana", headers={"accept-language": code}).text
+        assert f'<th scope="col">{title}</th>' in player, code
+    assert language("de")._("Game") == "Partie"  # a play, where a reference means one

@@ -90,6 +90,18 @@ def test_a_table_for_a_sheet_of_ones_own(own: TestClient, tmp_path: Path) -> Non
     assert "Ana" in game and "Lantern Harbour" in game
 
 
+def test_a_field_of_ones_own_without_a_description_has_no_help_in_any_language(own: TestClient) -> None:
+    """Lantern Harbour's fields say nothing under them: on the French and German table, each showed the catalog's
+    header ("Project-Id-Version: donjon VERSION ... Generated-By: Babel") as its help, gettext's answer to ""."""
+    from generator.i18n import language
+
+    table = new_table(own, "lantern-harbour", ["Ana", "Ben"])
+    for code in ("en", "fr", "de"):
+        page = own.get(f"/tables/{table.id}/seats/0", headers={"accept-language": code}).text
+        assert "Project-Id-Version" not in page and "Content-Type" not in page, code
+        assert language(code)._("") == ""
+
+
 def test_a_sheet_of_ones_own_labels_its_fields_at_the_table_and_in_a_photos_review(db: Database,
                                                                                    tmp_path: Path) -> None:
     """The labels a sheet.yaml gives its fields are the companion's, in the phone's language where the sheet gives

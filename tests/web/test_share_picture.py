@@ -131,3 +131,46 @@ def test_a_name_typed_with_combining_accents_keeps_them() -> None:
         composed = unicodedata.normalize("NFC", decomposed)
         assert composed != decomposed and picture([decomposed, "Ben"]) == picture([composed, "Ben"])
         assert picture_text.runs(decomposed, True) == picture_text.runs(composed, True)
+
+
+def test_the_note_under_a_house_value_stays_within_the_pictures_margins() -> None:
+    """A score resting on a house value is said so under the table: in German the note ran on one line to the
+    picture's right edge (1,072 of its 1,080 px), past the 60 px margin every other line keeps."""
+    from PIL import Image
+
+    from generator.i18n import language
+
+    approximate = game(["Ana", "Ben"])
+    approximate["result"]["players"][0]["inferred"] = True
+    drawn = Image.open(io.BytesIO(share.result_png(approximate, "Guildhall", {"vp": "VP"}, language("de"))))
+    rgb = drawn.convert("RGB")
+    data, paper = rgb.tobytes(), sum(share.PAPER)
+    ink = [x for y in range(250, rgb.height) for x in range(rgb.width)
+           if abs(sum(data[3 * (y * rgb.width + x):3 * (y * rgb.width + x) + 3]) - paper) > 60]
+    assert ink and max(ink) <= share.WIDTH - 60
+
+
+def test_a_breakdowns_number_stays_on_the_line_of_its_label() -> None:
+    """A breakdown wrapped between a part's name and its points left the number alone on the next line
+    ("Bohémienne†" / "1" in French), where it read as a score of its own."""
+    from PIL import Image, ImageDraw
+
+    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    font = picture_text.font(False, 30)
+    text = "Tours 9, Soleil 0, Nuage de fin 0, Habitants coloriés 9, Drapeaux 3, Courtisane† 2, Bohémienne† 1"
+    for width in range(200, 1200, 7):
+        lines = share._wrapped(scratch, text, font, width)
+        assert " ".join(lines) == text
+        assert not any(line.split(" ")[0].rstrip(",").isdigit() for line in lines), (width, lines)
+
+
+def test_a_long_games_name_is_cut_within_the_pictures_margins() -> None:
+    """A sheet of one's own is named by its designer, at any length: the title ran off the picture's right edge."""
+    from PIL import Image
+
+    drawn = Image.open(io.BytesIO(share.result_png(game(["Ana", "Bo"]), "The Lantern Harbour Guild of Night Fishers "
+                                                   "and Their Boats", {"vp": "VP"}))).convert("RGB")
+    data, width = drawn.tobytes(), drawn.width
+    white = [x for y in range(20, 100) for x in range(width)
+             if min(data[3 * (y * width + x):3 * (y * width + x) + 3]) > 200]  # the title, white on the band
+    assert white and max(white) <= share.WIDTH - 60

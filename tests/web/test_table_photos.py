@@ -73,6 +73,19 @@ def test_a_value_that_cannot_be_kept_is_shown_again(client: TestClient) -> None:
     assert nothing.status_code == 400 and "no photo was sent" in nothing.text
 
 
+def test_read_the_photos_tapped_with_none_chosen_says_so_at_the_form(client: TestClient) -> None:
+    """"Read the photos" tapped before a photo was chosen led to a page of its own ("Something is wrong", a link
+    back to the home page): the table and its photos' form were a few taps away. The form is drawn again, each
+    player's photo to choose, with the message above it."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    nothing = client.post(f"/tables/{table.id}/photos", headers=SAME_ORIGIN,
+                          files=[("sheet-0", ("", b"", "image/jpeg"))])
+    assert nothing.status_code == 400 and "no photo was sent" in nothing.text
+    page = nothing.text
+    assert page.index("no photo was sent") < page.index(f'action="/tables/{table.id}/photos"')
+    assert 'name="sheet-0"' in page and 'name="sheet-1"' in page and f'href="/tables/{table.id}"' in page
+
+
 def test_the_same_photo_for_two_players_is_refused_for_the_second(client: TestClient) -> None:
     """One phone photographs every sheet and picks Ana's photo for Ben too: Ben's is refused, naming Ana's, as
     `donjon score ana.jpg ana.jpg` refuses a file given twice (one player, one sheet); Ana's is read. Not two

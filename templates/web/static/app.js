@@ -99,8 +99,14 @@
   }
   let swapping = false;  // a field moved by swap() loses its focus for a moment: not the player leaving it
   function swap(html) {
+    // a second tap's note ("not taken") stays: an answer that came after it drew its part anew without it
+    const note = document.querySelector(".tap-note");
     swapping = true;
     try { swapPieces(html); } finally { swapping = false; }
+    if (note && !note.isConnected && !document.querySelector(".tap-note")) {
+      const control = controlOf(note.dataset.what);
+      if (control) notTaken(control, note.dataset.said);
+    }
   }
   function swapPieces(html) {
     const before = new Set(messagesOf(document));
@@ -303,24 +309,39 @@
     if (button.hasAttribute("data-toggle")) { delete edit.value; delete edit.on; }  // a toggle's tap decides these
     return JSON.stringify(edit);
   }
-  function notTaken(button) {
+  function notTaken(button, said) {
     for (const old of document.querySelectorAll(".tap-note")) old.remove();
     const note = document.createElement("p");
     note.className = "tap-note";
     note.setAttribute("role", "status");
     const what = (button.getAttribute("aria-label") || button.textContent).trim();
-    note.textContent = words("slid", {what: what});
+    note.textContent = words(said || "slid", {what: what});
+    note.dataset.what = tapped(button);
+    note.dataset.said = said || "slid";
     const place = button.closest(".control, .question, [id^='undo-']") || button.parentElement;
     place.insertBefore(note, place.firstChild);  // where a refusal of the companion's shows (_controls.html)
+  }
+  // the control that made a tap, found by what it does (its element may have been drawn anew since)
+  function controlOf(what) {
+    return Array.from(document.querySelectorAll("button[data-edit]")).find((b) => tapped(b) === what) || null;
   }
   document.addEventListener("click", function (event) {
     const button = event.target.closest("button[data-edit]");
     const what = tapped(button);
+    const first = lastTap;
     const slid = event.detail > 1 && lastTap !== null && what !== lastTap;
     if (!slid) lastTap = what;  // a third tap is weighed against the first too
-    if (!button || button.disabled) return;
+    if (!button) {
+      // the second tap of a double tap on a control, landed on nothing: the first tap's answer moved the control
+      // from under the finger (a list grown by a row). Said at that control, as a tap that slid onto another is
+      const moved = slid && first ? controlOf(first) : null;
+      if (moved) notTaken(moved, "moved");
+      return;
+    }
+    if (button.disabled) return;
     event.preventDefault();
     if (slid) { notTaken(button); return; }
+    for (const old of document.querySelectorAll(".tap-note")) old.remove();  // said; the next tap taken ends it
     send(editOf(button));
   });
   document.addEventListener("change", function (event) {
