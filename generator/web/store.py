@@ -6,6 +6,7 @@ on any reader. Stored end states and results are the JSON of end-states.md.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import uuid
@@ -613,19 +614,30 @@ def _game(row: sqlite3.Row, players: list[sqlite3.Row]) -> dict[str, Any]:
     }
 
 
+#: Latin letters that are not a base letter with a mark, so that the key (which drops marks) keeps them whole:
+#: "orsted" found no game of Ørsted (key "ørsted"), nor "Łukasz" one of Lukasz. The search spells each as Unicode
+#: CLDR's Latin-ASCII transform does (common/transforms/Latin-ASCII.xml), in the query and in the keys it reads:
+#: the letters of Latin-1 Supplement and Latin Extended-A that the key keeps, in lower case (the key is case-folded;
+#: ß is "ss" and ĳ "ij" in it already). A player's key itself is left as it is: Ørsted and Orsted stay two players,
+#: as Jürgen and Juergen do (below); only the search reads them alike, so no saved game is keyed again.
+_LATIN_LETTERS = (("æ", "ae"), ("ð", "d"), ("ø", "o"), ("þ", "th"), ("đ", "d"), ("ħ", "h"),
+                  ("ı", "i"), ("ĸ", "q"), ("ł", "l"), ("ŋ", "n"), ("œ", "oe"), ("ŧ", "t"))
 #: German writes ä, ö and ü as ae, oe and ue where a keyboard or a passport has none: "juergen" found no game of
 #: Jürgen (the key drops the accent: "jurgen"), nor "Jürgen" one of Juergen. The search folds both spellings to
-#: the plain vowel, in the query and in the keys it reads, in this order (the SQL below replaces in the same one).
+#: the plain vowel, in the query and in the keys it reads, in this order (the SQL below replaces in the same one),
+#: after the letters above (Æ is "ae", then "a", as Ä is).
 #: A search may find a little more ("michal" finds Michael): it lists games, and the player picks among them
 _SPELLED_OUT = (("ae", "a"), ("oe", "o"), ("ue", "u"))
 #: the stored key folded as :func:`_spelled_out` folds the query (the same pairs, the same order)
-_SPELLED_OUT_SQL = "replace(replace(replace(player_key, 'ae', 'a'), 'oe', 'o'), 'ue', 'u')"
+_SPELLED_OUT_SQL = functools.reduce(lambda sql, pair: f"replace({sql}, '{pair[0]}', '{pair[1]}')",
+                                    (*_LATIN_LETTERS, *_SPELLED_OUT), "player_key")
 
 
 def _spelled_out(key: str) -> str:
-    """A player key with German's spelled-out umlauts folded as the search's SQL folds the stored keys."""
-    for spelled, vowel in _SPELLED_OUT:
-        key = key.replace(spelled, vowel)
+    """A player key with its Latin letters spelled out and German's spelled-out umlauts folded, as the search's SQL
+    folds the stored keys."""
+    for spelled, plain in (*_LATIN_LETTERS, *_SPELLED_OUT):
+        key = key.replace(spelled, plain)
     return key
 
 
@@ -637,8 +649,9 @@ def _searched(*, player: str | None, deleted: bool, named: str | None, game: str
         conditions.append("id IN (SELECT game_id FROM game_players WHERE player_key = ?)")
         params.append(player_key(player))
     if named:
-        # a part of the key, its own % and _ taken literally (a name may hold them); ä, ö and ü written ae, oe and ue
-        # as German writes them without the keys (_SPELLED_OUT), on both sides
+        # a part of the key, its own % and _ taken literally (a name may hold them); ø, æ, ł... spelled out
+        # (_LATIN_LETTERS), and ä, ö and ü written ae, oe and ue as German writes them without the keys
+        # (_SPELLED_OUT), on both sides
         part = _spelled_out(player_key(named)).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         conditions.append(f"id IN (SELECT game_id FROM game_players WHERE {_SPELLED_OUT_SQL} LIKE ? ESCAPE '\\')")
         params.append(f"%{part}%")
