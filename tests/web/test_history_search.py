@@ -78,6 +78,7 @@ def test_a_name_spelled_as_german_writes_it_without_umlauts_finds_the_player(cli
     ("Işık", "Isik", "ışı", "isi"),                # Turkish: a dotless ı
     ("Þóra", "Thora", "Þór", "thor"),              # Icelandic
     ("Sigurðsson", "Sigurdsson", "urð", "URD"),
+    ("Ɗanjuma", "Danjuma", "ɗan", "DAN"),          # Hausa
 ])
 def test_a_latin_letter_with_no_mark_to_drop_is_found_by_its_usual_spelling(
         client: TestClient, written: str, plain: str, query_written: str, query_plain: str) -> None:
