@@ -354,7 +354,8 @@ class Pagination:
             lines = wrap(_split_wide(paragraphs, limit), style.size, width)
             assert lines is not None
         # the designer's values in a table run as they are written (an Arabic sentence ends at its left); donjon's
-        # sentences around them left to right ("التنانين: card reference" was drawn "card reference :التنانين")
+        # sentences around them left to right ("التنانين: card reference" was drawn
+        # "card reference :التنانين")
         found = self._measured[key] = _Text(style, tuple(lines), None if style_name in CELL_STYLES else 0)
         return found
 

@@ -242,19 +242,23 @@ def test_the_reference_of_a_deck_named_in_a_script_donjons_fonts_lack_draws_it_i
     (folder / "fonts").mkdir(parents=True)
     for face in ("DejaVuSerifCondensed.ttf", "DejaVuSerifCondensed-Bold.ttf"):
         shutil.copy(SAMPLE_DECKS / "fonts" / face, folder / "fonts" / face)
-    (folder / "deck.yaml").write_text("id: dragons\nname: დრაკონები\ncard_size: poker\nlayout: layout.yaml\n"
-                                      "cards: cards.csv\n", encoding="utf-8")
+    (folder / "deck.yaml").write_text("id: dragons\nname: დრაკონები\ncard_size: poker\n"
+                                      "layout: layout.yaml\ncards: cards.csv\n", encoding="utf-8")
     (folder / "layout.yaml").write_text(
         "extends: generic\nfonts:\n  dv: {regular: fonts/DejaVuSerifCondensed.ttf, bold: "
         "fonts/DejaVuSerifCondensed-Bold.ttf}\nstyles:\n  name: {font: dv-bold, size: 14pt, min_size: 8pt, "
         "align: center, valign: middle, wrap: false}\n  body: {font: dv, size: 10pt, min_size: 6.5pt}\n",
         encoding="utf-8")
-    rows = "".join(f"ცეცხლი {n},{n % 5},ცეცხლს აფრქვევს {n}\n" for n in range(1, 61))  # pages enough for a header
+    # pages enough for a header
+    rows = "".join(f"ცეცხლი {n},{n % 5},ცეცხლს აფრქვევს {n}\n"
+                   for n in range(1, 61))
     (folder / "cards.csv").write_text(f"name,cost,text\n{rows}", encoding="utf-8")
     assert run("content", "check", str(folder)).exit_code == 0
     result = run("reference", "dragons", "--content", str(folder), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.output
     pages = page_texts(tmp_path / "out" / "references" / "decks" / "dragons-reference.pdf")
     assert len(pages) > 1
-    assert "დრაკონები" in pages[0] and "ცეცხლი 60" in pages[-1] and "ცეცხლს აფრქვევს 60" in pages[-1]
-    assert all(page.count("დრაკონები") == 3 for page in pages[1:])  # the running header, its section, the footer
+    assert "დრაკონები" in pages[0]
+    assert "ცეცხლი 60" in pages[-1] and "ცეცხლს აფრქვევს 60" in pages[-1]
+    # the running header, its section, the footer
+    assert all(page.count("დრაკონები") == 3 for page in pages[1:])

@@ -165,10 +165,10 @@ def test_cells_with_colour_and_the_footer() -> None:
 
 
 def test_a_sentence_of_the_document_around_a_right_to_left_name_reads_left_to_right() -> None:
-    """A deck named in Hebrew (which Cardo draws): its reference's title "דרקונים: card reference" was laid out as a
-    right-to-left paragraph (its first strong letter is Hebrew), drawn "card reference :דרקונים". The document's
-    own sentences run as its language does; a table's cell still runs as its first strong letter does (a Hebrew
-    sentence in a card's text ends at its left)."""
+    """A deck named in Hebrew (which Cardo draws): its reference's title "דרקונים: card reference" was laid
+    out as a right-to-left paragraph (its first strong letter is Hebrew), drawn "card reference :דרקונים". The
+    document's own sentences run as its language does; a table's cell still runs as its first strong letter does (a
+    Hebrew sentence in a card's text ends at its left)."""
     name = "דרקונים"
     title = f"{name}: card reference"
     table = Table((Column("Card", 1), Column("Value", 3)), ((cell("x"), cell(f"{name}.")),))

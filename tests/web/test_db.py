@@ -231,3 +231,32 @@ def test_a_seats_inferred_flag_is_kept_and_filled_in_for_games_saved_before(tmp_
         assert cy is not None and cy["per_game"]["guildhall"]["inferred"]
     finally:
         db.close()
+
+
+def test_games_saved_before_letters_were_spelled_out_are_found_by_the_search_as_they_are(tmp_path: Path) -> None:
+    """The history's search spells Ø, Ł, Æ... out when it reads the keys (`store._LATIN_LETTERS`), not when it
+    writes them: a history saved before, its seats keyed "ørsted" and "łukasz" as donjon keyed them then, is found
+    by "orsted" and "Lukasz" (and "Ørsted" finds Orsted) with nothing in it keyed again, at the schema it had."""
+    path = tmp_path / "donjon.sqlite3"
+    Database(path).close()
+    conn = sqlite3.connect(path)
+    for game_id, (name, key) in enumerate([("Ørsted", "ørsted"), ("Orsted", "orsted"), ("Łukasz", "łukasz")], 1):
+        conn.execute("INSERT INTO games (id, uid, game, played_at, end_state, result) VALUES (?, ?, 'guildhall', ?, "
+                     "'{}', '{}')", (game_id, f"u{game_id}", f"2026-03-0{game_id} 20:00:00"))
+        conn.execute("INSERT INTO game_players (game_id, seat, name, score, place, winner, player_key) "
+                     "VALUES (?, 0, ?, 5, 1, 1, ?)", (game_id, name, key))
+    conn.commit()
+    seats = conn.execute("SELECT * FROM game_players ORDER BY game_id").fetchall()
+    conn.close()
+    db = Database(path)
+    try:
+        def found(query: str) -> list[int]:
+            return db.read(lambda c: [g["id"] for g in store.list_games(c, named=query)])
+
+        assert found("orsted") == found("Ørsted") == found("OERSTED") == [2, 1]
+        assert found("lukasz") == found("Łukasz") == [3]
+        assert db.read(lambda c: [tuple(r) for r in c.execute("SELECT * FROM game_players ORDER BY game_id")]) == \
+            [tuple(r) for r in seats]
+        assert db.read(lambda c: c.execute("PRAGMA user_version").fetchone()[0]) == SCHEMA_VERSION
+    finally:
+        db.close()

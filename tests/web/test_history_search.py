@@ -68,6 +68,30 @@ def test_a_name_spelled_as_german_writes_it_without_umlauts_finds_the_player(cli
     assert listed(client.get("/history", params={"name": "ben"}).text) == [jurgen]
 
 
+@pytest.mark.parametrize(("written", "plain", "query_written", "query_plain"), [
+    ("Ørsted", "Orsted", "ørst", "ORST"),          # Danish, Norwegian
+    ("Strauß", "Strauss", "strauß", "STRAUSS"),    # German (ß is "ss" by case folding: a check it stays so)
+    ("Ærø", "Aero", "ÆR", "aer"),                  # Danish, Old English: Æ as "ae" (then as Ä, "a")
+    ("Łukasz", "Lukasz", "łuk", "luk"),            # Polish
+    ("Œdipe", "Oedipe", "Œdi", "oedi"),            # French
+    ("Đorđe", "Dorde", "đorđ", "dord"),            # Serbian, Croatian
+    ("Işık", "Isik", "ışı", "isi"),                # Turkish: a dotless ı
+    ("Þóra", "Thora", "Þór", "thor"),              # Icelandic
+    ("Sigurðsson", "Sigurdsson", "urð", "URD"),
+    ("Ɗanjuma", "Danjuma", "ɗan", "DAN"),          # Hausa
+])
+def test_a_latin_letter_with_no_mark_to_drop_is_found_by_its_usual_spelling(
+        client: TestClient, written: str, plain: str, query_written: str, query_plain: str) -> None:
+    """"orsted" found no game of Ørsted, nor "Ørsted" one of Orsted: the key drops a letter's marks (é is e),
+    but Ø, Æ, Ł, Œ, Đ, ı, Þ, ð are letters of their own, which the key kept as they are. Each is found by its
+    usual Latin spelling and the other way round, in either case, as ä and ae are."""
+    with_letter = save(client, [written, "Ben"], "2026-03-01 20:00")
+    spelled = save(client, [plain, "Cleo"], "2026-03-02 20:00")
+    for query in (query_written, query_plain, written, plain):
+        assert listed(client.get("/history", params={"name": query}).text) == [spelled, with_letter], query
+    assert listed(client.get("/history", params={"name": "ben"}).text) == [with_letter]
+
+
 def test_the_days_played_and_the_game_narrow_the_search(client: TestClient, evenings: dict[str, int]) -> None:
     march = client.get("/history", params={"from": "2026-03-01", "to": "2026-03-08"}).text
     assert listed(march) == [evenings["diana"], evenings["anais"]]  # both days included
