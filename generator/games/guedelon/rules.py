@@ -44,9 +44,8 @@ from generator.catalog.common import Inferred, every_name
 from generator.fields import name_languages, normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
-from generator.i18n import N_, Figure
-from generator.wording import plural
-from scoring.findings import CheckedValue, Findings, NumberedRule
+from generator.i18n import N_, Figure, Language, language
+from scoring.findings import CheckedValue, Findings, NumberedRule, Words
 from scoring.formats import spellings_of
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 
@@ -254,8 +253,8 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
     # in (the catalog the rules are given: intermédiaire, Mittel), as Guildhall's sets and the castle's versions
     series = next((s.name for s in catalog.series if s.id == state.events), state.events)
     return Standing(finished=_ending(state, catalog) is not GuedelonEnd.IN_PROGRESS,
-                    setting=(("players", str(state.players)), ("events", series),
-                             ("Mill", "not in play" if state.mill is None else "in play")),
+                    setting=((found._("players"), str(state.players)), (found._("events"), series),
+                             (found._("Mill"), found._("not in play") if state.mill is None else found._("in play"))),
                     parts=(outcome(state, catalog, judged=not found),))
 
 
@@ -357,29 +356,39 @@ def _span(catalog: Guedelon) -> str:
     return ", ".join(f"{b.id}0-{b.id}{b.floors_max - 1}" for b in catalog.buildings)
 
 
-def rank(state: GuedelonEndState, catalog: Guedelon) -> Ranking:
-    """The team's result: won, lost or still playing, and in how many rounds."""
+#: The Mill's state as the result's summary says it, by the Mill's name (the JSON's `mill` keeps "built" and "not
+#: built").
+MILL_SAID = {"built": N_("{mill}: built"), "not built": N_("{mill}: not built")}
+
+
+def rank(state: GuedelonEndState, catalog: Guedelon, lang: Language | None = None) -> Ranking:
+    """The team's result: won, lost or still playing, and in how many rounds; the summary in `lang` (English)."""
+    say = Words(lang or language())
     comp = catalog.components
     result = outcome(state, catalog)
     left = result.tiles_left
     year = comp.year_of(state.rounds)
+    # a year is a name, not a quantity: 1244, never 1,244 or 1 244
+    at = {"round": state.rounds, "year": str(year), "last": str(comp.last_year)}
     if result.termination is GuedelonEnd.BUILT_IN_TIME:
         spare = comp.rounds - state.rounds
-        summary = (f"won: the castle was finished in round {state.rounds} (year {year}), "
-                   + (f"{plural(spare, 'round')} to spare" if spare else "the last round"))
+        summary = (say._("won: the castle was finished in round {round} (year {year}), {spare}", **at,
+                         spare=say.ngettext("{n} round to spare", "{n} rounds to spare", spare) if spare
+                         else say._("the last round")))
     elif result.termination is GuedelonEnd.BUILT_LATE:
-        summary = (f"lost: the castle was finished in round {state.rounds} (year {year}), "
-                   f"{plural(state.rounds - comp.rounds, 'round')} past {comp.last_year}")
+        summary = say._("lost: the castle was finished in round {round} (year {year}), {late} past {last}", **at,
+                        late=say.ngettext("{n} round", "{n} rounds", state.rounds - comp.rounds))
     elif result.termination is GuedelonEnd.TIME_UP:
-        summary = (f"lost: {plural(left, 'tile')} left to build after round {state.rounds} (year {year}); "
-                   f"the castle had to be finished by {comp.last_year}")
+        summary = say._("lost: {tiles} left to build after round {round} (year {year}); the castle had to be "
+                        "finished by {last}", **at, tiles=say.ngettext("{n} tile", "{n} tiles", left))
     else:
-        summary = (f"game in progress: round {state.rounds} (year {year}), {plural(left, 'tile')} left to build "
-                   f"and {plural(comp.rounds - state.rounds, 'round')} to go before {comp.last_year} ends")
+        summary = say._("game in progress: round {round} (year {year}), {tiles} left to build and {rounds} to go "
+                        "before {last} ends", **at, tiles=say.ngettext("{n} tile", "{n} tiles", left),
+                        rounds=say.ngettext("{n} round", "{n} rounds", comp.rounds - state.rounds))
     if result.mill is not None:
         # the Mill by its name in the file's language (the catalog the rules saw: Moulin, Mühle), with no English
         # article before it, which would not fit a French or German name
-        summary += f"; {catalog.mill.name}: {result.mill}"
+        summary += "; " + say._(MILL_SAID.get(result.mill, "{mill}: " + result.mill), mill=catalog.mill.name)
     label = str(comp.last_year)
     team = PlayerScore(TEAM, state.rounds, 1, breakdown((
         (f"rounds_to_{label}", min(state.rounds, comp.rounds)),
