@@ -23,7 +23,7 @@ from generator.content import Content, load_content
 from generator.errors import DocumentError, DonjonError, InputError, Problem
 from generator.fields import Invalid, Record, check_named, describe
 from generator.files import read_bytes, read_stdin
-from generator.i18n import Figure, Language, language
+from generator.i18n import N_, Figure, Language, language
 from generator.registry import UnknownGame, find_game, game_ids, games
 from generator.resources import content_dir
 from generator.wording import listing
@@ -242,6 +242,10 @@ def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
         return ()
 
 
+#: A cooperative game's one result: the player the JSON names "team" (Guédelon), said in words where labels are.
+TEAM_KEY = "team"
+
+
 class Scorer:
     """Scores end states against one content folder (default: the shipped catalogs)."""
 
@@ -390,7 +394,11 @@ class Scorer:
         try:
             game = find_game(game_id)
             catalog, _ = self.catalog(game_id)
-            return result_labels(game.table_hints(), self.named(game_id, catalog, lang.base), lang)
+            hints = game.table_hints()
+            said = result_labels(hints, self.named(game_id, catalog, lang.base), lang)
+            if hints.team_size is not None:  # a cooperative game's one result, named "team" in the JSON
+                said[TEAM_KEY] = lang._(N_("The team"))
+            return said
         except (DonjonError, UnknownGame):
             return {}
 

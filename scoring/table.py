@@ -271,7 +271,8 @@ def score_table(result: Result, lang: Language | None = None, said: Mapping[str,
                  [_value(dict(p.values).get(name), value_names.get(name), p.lang) for p in players])
                 for name in fields)
     first = max([len(label) for label, _ in rows] + [0])
-    names = [visible(p.name) for p in players]
+    # a cooperative game's team by its name in the table's language (`said` holds it only for such a game)
+    names = [visible(said[p.name] if said and p.name == "team" and "team" in said else p.name) for p in players]
     widths = [max(len(name), *(len(cells[i]) for _, cells in rows)) for i, name in enumerate(names)]
     out = [" " * first + "".join(f"  {name:>{w}}" for name, w in zip(names, widths, strict=True))]
     # a rule under the points, and one above the values read (a sheet of one's own)

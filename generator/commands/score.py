@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from generator.commands import folder_option, language_option, reports_errors
+from generator.commands import folder_option, interface_language, reports_errors
 
 if TYPE_CHECKING:
     from generator.content import Content
@@ -112,18 +112,13 @@ def score(
     """Check end states by the rules of their game and score them."""
     content = folder_option(content_text, "--content")
     annotate = folder_option(annotate_text, "--annotate")
-    code = language_option(lang_text, "--lang")
+    lang = interface_language(lang_text)
     from generator.errors import UsageError, refused_sets, stop_if_requested
-    from generator.i18n import INTERFACE, language
     from generator.games.base import SheetOptions
     from generator.wording import visible_lines
     from scoring.batch import score_paths
     from scoring.engine import STDIN, Scorer, is_sheet
 
-    if code is not None and code.split("-")[0] not in INTERFACE:
-        # every word score says is donjon's own (no deck of one's own holds others): a language it has no words in
-        # would be English without a word, so it is refused, as a code that is not one is
-        raise UsageError(f"--lang {lang_text}", f"donjon scores in {', '.join(INTERFACE)}; {code!r} is none of them")
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
     confirmed = []
@@ -165,7 +160,7 @@ def score(
     if files.count(STDIN) > 1:
         raise UsageError("FILE -", f"is given {files.count(STDIN)} times; standard input is read once")
     scorer = Scorer(source, strict=strict, sheet_options=options, sheet=sheet, stdin=True,
-                    lang=language(code) if code is not None else None)
+                    lang=lang)
     for outcome in score_paths(files, scorer, json_):
         stop_if_requested()  # a stop whose exception Python dropped (in a finaliser) ends the command here
         worst = max(worst, outcome.exit_code)

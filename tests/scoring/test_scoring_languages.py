@@ -38,7 +38,7 @@ SAID = {
 #: English words no French or German line of the report may hold (outside the rulebook sections cited, whose
 #: titles stay as printed, and the format's own words: paths, keys such as completed_chapters, --strict).
 ENGLISH = re.compile(r"\b(the|is|has|holds|with|winner|players|sheets|rules? broken|warnings?|not scored|"
-                     r"computed from|events|in play|left to build|round)\b")
+                     r"computed from|events|in play|left to build|round|team)\b")
 
 
 def _said(line: str) -> str:
