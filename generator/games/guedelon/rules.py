@@ -18,7 +18,9 @@ through :meth:`scoring.findings.Findings.check` with that building's `inferred` 
 written before) with `built: all`: `all` is every floor tile and never the Mill, so it is read as not built, a
 house reading of the old files. W3, a floor tile built by the end of round 1 (end-states.md allows a one-round game):
 no rulebook bounds the rounds, but what they state leaves the first round too short for any floor, an inference (M
-with the easy series, whose events are all known; L with a series that plays events 19-45, whose effects are not).
+with the easy series, whose events are all known; L with a series that plays events 19-45, whose effects are not);
+and the Mill built by the end of round 1, by the same reasoning (000 12.3: its two wooden beams and cut stone are
+finished products, carried and placed as a floor's are).
 
 Result (000/001 8 Game end): won when every floor tile is built by the end of the last round (18, year 1245);
 lost when round 18 ended with tiles left, or when the castle was finished after round 18 (the team then plays on
@@ -97,6 +99,25 @@ FIRST_ROUND_UNKNOWN_EVENTS = Inferred(
         "finished products, each extracted (7.4), then made in a workshop (7.5), then carried to the castle and "
         "built (7.10): more moves than the workers of one round make; the effects of events 19-45, which this "
         "series plays, are not known"),
+    "L")
+
+#: What W3 rests on for the Mill (000 12.3): it needs no mortar nor rope, but two kinds of finished products, each
+#: extracted, made and carried to it as a floor's are; the same moves, the same confidence as a floor's.
+MILL_FIRST_ROUND_KNOWN_EVENTS = Inferred(
+    ("rounds",),
+    N_("an inference from 000/001: the workers start in the castle courtyard and must move elsewhere (0 Setting up, "
+       "5.3), the materials start raw in their reserves, and the Mill needs two wooden beams and a cut stone "
+       "(000 12.3), finished products each extracted (7.4), then made in a workshop (7.5), then carried to the Mill "
+       "and placed as a floor's are: more moves than the workers of one round make; none of the events 1-18 "
+       "(000 13) builds the Mill"),
+    "M")
+MILL_FIRST_ROUND_UNKNOWN_EVENTS = Inferred(
+    ("rounds",),
+    N_("an inference from 000/001: the workers start in the castle courtyard and must move elsewhere (0 Setting up, "
+       "5.3), the materials start raw in their reserves, and the Mill needs two wooden beams and a cut stone "
+       "(000 12.3), finished products each extracted (7.4), then made in a workshop (7.5), then carried to the Mill "
+       "and placed as a floor's are: more moves than the workers of one round make; the effects of events 19-45, "
+       "which this series plays, are not known"),
     "L")
 
 #: What W2 rests on: how donjon reads `mill: true` with `built: all`, which files written before could not say
@@ -242,13 +263,19 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
     # W3. 000/001 0 Setting up, 5.3, 7.4, 7.5, 7.10: no floor can be finished in the first round (see
     # FIRST_ROUND_KNOWN_EVENTS); no rulebook says so in words, so it is a warning. Rule 2 judges a round below 1.
     built = len(built_tiles(state, catalog))
+    known = any(s.id == state.events and s.replaces == 0 for s in catalog.series)
     if state.rounds == 1 and built:
-        known = any(s.id == state.events and s.replaces == 0 for s in catalog.series)
         found.check(FIRST_ROUND, ("rounds",),
                     found.ngettext("is 1 with {n} floor tile built; no floor can be finished in the first round",
                                    "is 1 with {n} floor tiles built; no floor can be finished in the first round",
                                    built),
                     FIRST_ROUND_KNOWN_EVENTS if known else FIRST_ROUND_UNKNOWN_EVENTS)
+    # W3 for the Mill. 000 12.3: its wooden beams and cut stone are finished products, shipped and placed as a
+    # floor's: the same chain of moves as a floor (see MILL_FIRST_ROUND_KNOWN_EVENTS); said at `mill`, its key.
+    if state.rounds == 1 and mill_built(state, catalog) == "built":
+        found.check(FIRST_ROUND, ("mill",),
+                    found._("is built with rounds: 1; the Mill cannot be finished in the first round"),
+                    MILL_FIRST_ROUND_KNOWN_EVENTS if known else MILL_FIRST_ROUND_UNKNOWN_EVENTS)
     # the result's header is read by players: the event series by its name in the language the file names things
     # in (the catalog the rules are given: intermédiaire, Mittel), as Guildhall's sets and the castle's versions
     series = next((s.name for s in catalog.series if s.id == state.events), state.events)
