@@ -582,11 +582,6 @@ def _closest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> 
                  if tuple(sorted(w for w in re.split(r"[-_\s]+", option) if w)) in wanted), None)
 
 
-def _suggest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> str:
-    close = _closest(word, options, cutoff)
-    return f" (did you mean {close!r}?)" if close else ""
-
-
 class Nullable(Type[T | None]):
     """A value of `inner` type, or nothing (`null`, `~` or an empty value)."""
 
@@ -779,8 +774,13 @@ class Record(Type[T]):
         for key in value:
             if key not in self.fields:
                 ok = False
-                ck.fail((*path, key), f"unknown key {key!r}{_suggest(str(key), self.fields, KEY_CUTOFF)}; "
-                                      f"allowed: {', '.join(self.fields)}")
+                close = _closest(str(key), self.fields, KEY_CUTOFF)
+                if close:
+                    ck.fail((*path, key), N_("unknown key {key!r} (did you mean {close!r}?); allowed: {keys}"),
+                            key=key, close=close, keys=", ".join(self.fields))
+                else:
+                    ck.fail((*path, key), N_("unknown key {key!r}; allowed: {keys}"), key=key,
+                            keys=", ".join(self.fields))
         out: dict[str, Any] = {}
         for name, spec in self.fields.items():
             if name in value:
@@ -789,7 +789,10 @@ class Record(Type[T]):
                 out[name] = converted
             elif spec.required:
                 ok = False
-                ck.fail(path, f"missing the key {name!r}" + (f" ({spec.doc})" if spec.doc else ""))
+                if spec.doc:  # the key's doc is the format's own words, English (the schemas' descriptions)
+                    ck.fail(path, N_("missing the key {key!r} ({doc})"), key=name, doc=spec.doc)
+                else:
+                    ck.fail(path, N_("missing the key {key!r}"), key=name)
             else:
                 out[name] = spec.default
         if not ok:

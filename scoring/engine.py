@@ -59,8 +59,9 @@ SHEET_MAX_BYTES = 96 * 1024 * 1024
 class EndStateError(DocumentError):
     """An end state that cannot be read as its game's format (exit 2): every problem, with its line and path."""
 
-    def __init__(self, file: str, problems: Iterable[Problem], what: str = "an end state") -> None:
-        super().__init__(file, problems, what)
+    def __init__(self, file: str, problems: Iterable[Problem], what: str = "an end state",
+                 lang: Language | None = None) -> None:
+        super().__init__(file, problems, what, lang)
 
 
 class UnknownGameError(EndStateError):
@@ -208,7 +209,9 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
     state, problems, told, written = check_named(doc, spec, lang, names)
     if problems or isinstance(state, Invalid):
-        raise EndStateError(doc.file, problems, f"a {game.name} end state")
+        what = (f"a {game.name} end state" if lang is None or lang.english
+                else lang._("a {game} end state").format(game=game.name))
+        raise EndStateError(doc.file, problems, what, lang)
     found, standing, shown = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
     warnings = tuple(found.warnings)
     if found:

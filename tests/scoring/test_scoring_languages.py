@@ -170,3 +170,22 @@ def test_the_installed_command_scores_in_german() -> None:
     unknown = subprocess.run([str(bin_dir / "donjon"), "score", str(EXAMPLES / "guildhall.yaml"), "--lang", "es"],
                              capture_output=True, text=True, timeout=120, check=False)
     assert unknown.returncode == 2 and "--lang es" in unknown.stderr and "Traceback" not in unknown.stderr
+
+
+@pytest.mark.parametrize("code, heading, unknown, missing", [
+    ("fr", "illisible comme état de fin pour Once Upon a Castle (2 problèmes)", "clé inconnue",
+     "la clé 'guests' manque"),
+    ("de", "nicht lesbar als Endstand für Once Upon a Castle (2 Probleme)", "unbekannter Schlüssel",
+     "der Schlüssel 'guests' fehlt"),
+])
+def test_a_file_that_cannot_be_read_is_told_so_in_the_language(code: str, heading: str, unknown: str, missing: str,
+                                                                  tmp_path: Path) -> None:
+    end = tmp_path / "end.yaml"
+    end.write_text("game: once-upon-a-castle\nversion: great-architect\nsheets:\n  - player: Ana\n"
+                   "    donjon_floors: 1\n    towers: []\n    walls: []\n    residents: 3\n    flag: 2\n",
+                   encoding="utf-8")
+    result = runner.invoke(app, ["score", str(end), "--lang", code])
+    assert result.exit_code == 2 and result.stdout == ""
+    said = result.stderr.replace("\u00a0", " ").replace("\u202f", " ")
+    assert heading in said and unknown in said and missing in said
+    assert "cannot be read" not in said and "unknown key" not in said and "missing the key" not in said
