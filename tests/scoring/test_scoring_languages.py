@@ -189,3 +189,26 @@ def test_a_file_that_cannot_be_read_is_told_so_in_the_language(code: str, headin
     said = result.stderr.replace("\u00a0", " ").replace("\u202f", " ")
     assert heading in said and unknown in said and missing in said
     assert "cannot be read" not in said and "unknown key" not in said and "missing the key" not in said
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_the_json_of_photos_says_why_and_what_to_change_in_the_language(code: str) -> None:
+    """`--json --lang`: a photo's `why` and `advice` (uncertain values, photos not read) in the language, as the
+    companion says them; `field`, `set`, `reason`, `file` as they are."""
+    from generator.sheets.advice import refusal, uncertainty
+    from scoring.engine import _in_language
+
+    glare, blurred = uncertainty("", "glare"), refusal("the photo is blurred", "blurred")
+    assert glare is not None and blurred is not None
+    photos = Unconfirmed((Uncertain("towers[1]", "ana.jpg", "glare over towers[1]", "sheets[0].towers[1]", "glare",
+                                    glare.advice),),
+                         (Unread("ben.jpg", 1, "the photo is blurred", "blurred", blurred.advice),),
+                         ("ana.jpg", "ben.jpg"))
+    english, said = photos.to_dict(), _in_language(photos, language(code)).to_dict()
+    for kind in ("uncertain", "unread"):
+        [ours], [theirs] = said[kind], english[kind]
+        assert ours.keys() == theirs.keys()
+        assert {k: v for k, v in ours.items() if k not in ("why", "advice")} == \
+            {k: v for k, v in theirs.items() if k not in ("why", "advice")}
+        assert ours["why"] != theirs["why"] and ours["advice"] == language(code)._(theirs["advice"]) != theirs["advice"]
+    assert _in_language(photos, language("en")) is photos
