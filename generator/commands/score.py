@@ -49,8 +49,8 @@ need the scan extra: pip install 'donjon[scan]'.
 
 With --lang fr or de, everything said is in that language: the heading, the table, the summary, every rule
 broken and warning with the section and source it cites, and the values a photo left to confirm. The JSON keeps
-its keys and codes (`where`, `rule`, `reason`, the breakdown's keys, `mill`: "built") and says its messages
-(`message`, `summary`, `source`, `why`, `advice`) in that language.
+its keys and codes (`where`, `confidence`, `reason`, the breakdown's keys, `mill`: "built") and says its
+messages (`message`, `source`, `why`, `advice`, `error`) in that language.
 
 Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
 still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
