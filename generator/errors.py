@@ -13,9 +13,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from enum import IntEnum
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from generator.wording import plural, visible
+
+if TYPE_CHECKING:
+    from generator.i18n import Language
 
 
 class ExitCode(IntEnum):
@@ -108,15 +111,22 @@ class DocumentError(InputError):
 
     indent = "  "
 
-    def __init__(self, file: str, problems: Iterable[Problem], what: str) -> None:
+    def __init__(self, file: str, problems: Iterable[Problem], what: str, lang: "Language | None" = None) -> None:
         found = sorted(problems, key=lambda p: p.line or 0)  # in file order, so a reader can work down it
         self.what = what
+        #: the language the heading is said in (its problems are said in it by the checker), English when None
+        self.lang = lang
         self.file = file
         self.line = found[0].line if found else None
         ProblemsError.__init__(self, found or [Problem(file, None, "", "cannot be read")])
 
     def heading(self) -> str:
-        return f"{visible(self.file)}: cannot be read as {self.what} ({plural(len(self.problems), 'problem')}):"
+        if self.lang is None or self.lang.english:
+            return f"{visible(self.file)}: cannot be read as {self.what} ({plural(len(self.problems), 'problem')}):"
+        return self.lang.ngettext("{file}: cannot be read as {what} ({n} problem):",
+                                  "{file}: cannot be read as {what} ({n} problems):",
+                                  len(self.problems)).format(file=visible(self.file), what=self.what,
+                                                             n=self.lang.number(len(self.problems)))
 
 
 class ContentError(ProblemsError):

@@ -85,7 +85,8 @@ def describe(value: Any, lang: Language | None = None) -> str:
     kind = type(value).__name__ if kind is None else lang._(kind) if lang is not None else kind
     if isinstance(value, (dict, list)) or value is None:
         return kind
-    text = repr(value)
+    # true and false as YAML and JSON write them (a message quoting Python's True would name no value of the file)
+    text = ("true" if value else "false") if isinstance(value, bool) else repr(value)
     if len(text) > 40:
         text = text[:37] + "..."
     return f"{text} ({kind})"
@@ -136,9 +137,15 @@ class Checker:
         self.problems.append(Problem(self.doc.file, self.doc.line(path), self.where(path), message))
         return INVALID
 
-    def describe(self, value: Any) -> str:
-        """A user's value quoted, its kind in the checker's language."""
-        return describe(value, self.lang)
+    def describe(self, value: Any, path: PathKey | None = None) -> str:
+        """A user's value quoted, its kind in the checker's language; the value at `path` as the file spells it
+        where YAML read it otherwise (`yes (true/false)`, not `True`)."""
+        said = describe(value, self.lang)
+        spelled = self.doc.spelled.get(path) if path is not None else None
+        if spelled is None or isinstance(value, (dict, list)) or value is None:
+            return said
+        kind = said.rsplit(" (", 1)[-1]
+        return f"{spelled[:37] + '...' if len(spelled) > 40 else spelled} ({kind}"
 
     def where(self, path: PathKey) -> str:
         """`players[1].guildhall.hunter`; a list item with an id shows it: `professions[farmer].levels[0]`."""
@@ -200,11 +207,11 @@ class Text(Type[str]):
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if isinstance(value, (bool, int, float)):
             # YAML reads bare No, Yes, On, Off as booleans and 42 or 1e3 as numbers: a name written so was meant as
-            # text, and quotes keep it so (the word itself is lost by then: No and Off are both False)
+            # text, and quotes keep it so (the message quotes the word as the file spells it: Document.spelled)
             return ck.fail(path, N_("expected text, got {value}; if it is text (a name such as No or 42), put it "
-                                    "in quotes"), value=ck.describe(value))
+                                    "in quotes"), value=ck.describe(value, path))
         if not isinstance(value, str):
-            return ck.fail(path, N_("expected text, got {value}"), value=ck.describe(value))
+            return ck.fail(path, N_("expected text, got {value}"), value=ck.describe(value, path))
         if len(value.strip()) < self.min_len:
             if self.min_len == 1:
                 return ck.fail(path, N_("must not be empty"))
@@ -254,7 +261,7 @@ class Int(Type[int]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> int | Invalid:
         if isinstance(value, bool) or not isinstance(value, int):
-            return ck.fail(path, N_("expected a whole number, got {value}"), value=ck.describe(value))
+            return ck.fail(path, N_("expected a whole number, got {value}"), value=ck.describe(value, path))
         if self.min is not None and value < self.min:
             return ck.fail(path, SMALLER, value=_short_int(value), least=self.min)
         if self.max is not None and value > self.max:
@@ -290,7 +297,7 @@ class Number(Type[float]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> float | Invalid:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return ck.fail(path, N_("expected a number, got {value}"), value=ck.describe(value))
+            return ck.fail(path, N_("expected a number, got {value}"), value=ck.describe(value, path))
         if isinstance(value, int) and abs(value) > 10**15:
             return ck.fail(path, N_("is {value}, far outside any sensible range"), value=_short_int(value))
         if self.min is not None and value < self.min:
@@ -316,7 +323,7 @@ class Bool(Type[bool]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> bool | Invalid:
         if not isinstance(value, bool):
-            return ck.fail(path, N_("expected true or false, got {value}"), value=ck.describe(value))
+            return ck.fail(path, N_("expected true or false, got {value}"), value=ck.describe(value, path))
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -464,7 +471,7 @@ class Choice(Type[str]):
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
             return ck.fail(path, N_("expected one of {values}, got {value}"), values=_listing(self.values),
-                           value=ck.describe(value))
+                           value=ck.describe(value, path))
         found = self.resolve(value)
         if found is not None:
             # a value written as the value itself (`great-architect`, the format's own word, which a filled sheet's
@@ -583,11 +590,6 @@ def _closest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> 
                  if tuple(sorted(w for w in re.split(r"[-_\s]+", option) if w)) in wanted), None)
 
 
-def _suggest(word: str, options: Iterable[str], cutoff: float = NAME_CUTOFF) -> str:
-    close = _closest(word, options, cutoff)
-    return f" (did you mean {close!r}?)" if close else ""
-
-
 class Nullable(Type[T | None]):
     """A value of `inner` type, or nothing (`null`, `~` or an empty value)."""
 
@@ -626,7 +628,7 @@ class ListOf(Type[tuple[T, ...]]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> tuple[T, ...] | Invalid:
         if not isinstance(value, list):
-            return ck.fail(path, N_("expected a list, got {value}"), value=ck.describe(value))
+            return ck.fail(path, N_("expected a list, got {value}"), value=ck.describe(value, path))
         if len(value) < self.min_items:
             if ck.lang is None or ck.lang.english:
                 return ck.fail(path, f"has {plural(len(value), 'item')}, fewer than the {self.min_items} required")
@@ -671,7 +673,7 @@ class MapOf(Type[dict[K, V]]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> dict[K, V] | Invalid:
         if not isinstance(value, dict):
-            return ck.fail(path, N_("expected a mapping, got {value}"), value=ck.describe(value))
+            return ck.fail(path, N_("expected a mapping, got {value}"), value=ck.describe(value, path))
         if self.max_items is not None and len(value) > self.max_items:
             return ck.fail(path, N_("has {count} entries, more than the {most} allowed"), count=len(value),
                            most=self.max_items)
@@ -714,9 +716,9 @@ class AnyOf(Type[Any]):
             if _kind_matches(option, value):
                 return option.check(value, path, ck)
         if not self.what:
-            return ck.fail(path, N_("expected another kind of value, got {value}"), value=ck.describe(value))
+            return ck.fail(path, N_("expected another kind of value, got {value}"), value=ck.describe(value, path))
         what = ck.lang._(self.what) if ck.lang is not None else self.what
-        return ck.fail(path, N_("expected {what}, got {value}"), what=what, value=ck.describe(value))
+        return ck.fail(path, N_("expected {what}, got {value}"), what=what, value=ck.describe(value, path))
 
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"anyOf": [o.schema() for o in self.options]})
@@ -780,8 +782,13 @@ class Record(Type[T]):
         for key in value:
             if key not in self.fields:
                 ok = False
-                ck.fail((*path, key), f"unknown key {key!r}{_suggest(str(key), self.fields, KEY_CUTOFF)}; "
-                                      f"allowed: {', '.join(self.fields)}")
+                close = _closest(str(key), self.fields, KEY_CUTOFF)
+                if close:
+                    ck.fail((*path, key), N_("unknown key {key!r} (did you mean {close!r}?); allowed: {keys}"),
+                            key=key, close=close, keys=", ".join(self.fields))
+                else:
+                    ck.fail((*path, key), N_("unknown key {key!r}; allowed: {keys}"), key=key,
+                            keys=", ".join(self.fields))
         out: dict[str, Any] = {}
         for name, spec in self.fields.items():
             if name in value:
@@ -790,7 +797,10 @@ class Record(Type[T]):
                 out[name] = converted
             elif spec.required:
                 ok = False
-                ck.fail(path, f"missing the key {name!r}" + (f" ({spec.doc})" if spec.doc else ""))
+                if spec.doc:  # the key's doc is the format's own words, English (the schemas' descriptions)
+                    ck.fail(path, N_("missing the key {key!r} ({doc})"), key=name, doc=spec.doc)
+                else:
+                    ck.fail(path, N_("missing the key {key!r}"), key=name)
             else:
                 out[name] = spec.default
         if not ok:

@@ -48,16 +48,21 @@ _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 class Document:
     """A parsed document: its data and the line where each value starts."""
 
-    __slots__ = ("file", "data", "lines")
+    __slots__ = ("file", "data", "lines", "spelled")
 
     file: str
     data: Any
     lines: Mapping[PathKey, int]
+    #: each plain YAML value read as another value than its text shows (`yes` read as true, `010` as 8), as the
+    #: file spells it: a message quotes what the file says, not Python's reading of it (`True`)
+    spelled: Mapping[PathKey, str]
 
-    def __init__(self, file: str, data: Any, lines: Mapping[PathKey, int]) -> None:
+    def __init__(self, file: str, data: Any, lines: Mapping[PathKey, int],
+                 spelled: Mapping[PathKey, str] | None = None) -> None:
         self.file = file
         self.data = data
         self.lines = lines
+        self.spelled = spelled or {}
 
     def line(self, path: PathKey) -> int | None:
         """The line of the value at `path`, or of its nearest ancestor whose line is known."""
@@ -348,6 +353,7 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
     `as_written` (a table of cards, whose cells are printed): a plain value that YAML 1.1 reads as another value
     than its text shows (:func:`_as_written`) is kept as the text written."""
     lines: dict[PathKey, int] = {}
+    spelled: dict[PathKey, str] = {}
     anchors: dict[str, tuple[Any, int]] = {}  # name -> (value, expanded size)
     stack: list[_Frame] = []
     root: Any = None
@@ -364,6 +370,13 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
                     value, size = anchors[event.anchor]
                 else:
                     value, size = _plain_scalar(event, name), 1
+                    if value is not None and not isinstance(value, str) and stack \
+                            and isinstance(_as_written(event.value, value), str):
+                        top = stack[-1]  # a value (not a key) that YAML 1.1 reads otherwise than it is written
+                        if isinstance(top.container, list):
+                            spelled[(*top.path, len(top.container))] = event.value
+                        elif top.key is not _NO_KEY:
+                            spelled[(*top.path, top.key)] = event.value
                     if as_written and value is not None and not isinstance(value, str):
                         value = _as_written(event.value, value)
                     if event.anchor:
@@ -409,7 +422,7 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
         raise InputError(name, f"is not valid YAML: it holds the control character U+{err.character:04X}", line) from None
     except yaml.YAMLError as err:
         raise InputError(name, f"is not valid YAML: {err}") from None
-    return Document(name, root, lines)
+    return Document(name, root, lines, spelled)
 
 
 def _too_deep_flow_line(text: str, end: int) -> int | None:

@@ -23,10 +23,10 @@ from generator.content import Content, load_content
 from generator.errors import DocumentError, DonjonError, InputError, Problem
 from generator.fields import Invalid, Record, check_named, describe
 from generator.files import read_bytes, read_stdin
-from generator.i18n import Language, language
+from generator.i18n import N_, Figure, Language, language
 from generator.registry import UnknownGame, find_game, game_ids, games
 from generator.resources import content_dir
-from generator.wording import listing, plural
+from generator.wording import listing
 from generator.yamlio import (
     MAX_DEPTH,
     MAX_VALUES,
@@ -35,7 +35,7 @@ from generator.yamlio import (
     loads_json,
     loads_yaml,
 )
-from scoring.findings import Findings, Locator
+from scoring.findings import Findings, Locator, Words
 from scoring.result import Result, Standing, Unconfirmed, Unread
 
 if TYPE_CHECKING:
@@ -59,8 +59,9 @@ SHEET_MAX_BYTES = 96 * 1024 * 1024
 class EndStateError(DocumentError):
     """An end state that cannot be read as its game's format (exit 2): every problem, with its line and path."""
 
-    def __init__(self, file: str, problems: Iterable[Problem], what: str = "an end state") -> None:
-        super().__init__(file, problems, what)
+    def __init__(self, file: str, problems: Iterable[Problem], what: str = "an end state",
+                 lang: Language | None = None) -> None:
+        super().__init__(file, problems, what, lang)
 
 
 class UnknownGameError(EndStateError):
@@ -208,14 +209,18 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
     state, problems, told, written = check_named(doc, spec, lang, names)
     if problems or isinstance(state, Invalid):
-        raise EndStateError(doc.file, problems, f"a {game.name} end state")
+        what = (f"a {game.name} end state" if lang is None or lang.english
+                else lang._("a {game} end state").format(game=game.name))
+        raise EndStateError(doc.file, problems, what, lang)
     found, standing, shown = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
     warnings = tuple(found.warnings)
     if found:
+        said = found.ngettext("{n} rule broken: not scored", "{n} rules broken: not scored", len(found.violations))
         return Result(game.id, False, standing.finished, tuple(found.violations), None, (), source=doc.file,
-                      summary=f"{plural(len(found.violations), 'rule')} broken: not scored",
+                      summary=said,
                       setting=standing.setting, warnings=warnings, parts=standing.parts)
-    ranking = game.rank(state, shown)  # its summary names things as the rules' messages do (the Mill: Moulin)
+    # its summary names things as the rules' messages do (the Mill: Moulin), in their language
+    ranking = game.rank(state, shown, found.lang)
     return Result(game.id, True, standing.finished, (), ranking.winner, ranking.players, source=doc.file,
                   summary=ranking.summary, setting=standing.setting, warnings=warnings, parts=standing.parts)
 
@@ -240,17 +245,23 @@ def _signature(folder: Path) -> tuple[tuple[str, int, int], ...]:
         return ()
 
 
+#: A cooperative game's one result: the player the JSON names "team" (Guédelon), said in words where labels are.
+TEAM_KEY = "team"
+
+
 class Scorer:
     """Scores end states against one content folder (default: the shipped catalogs)."""
 
     def __init__(self, content: Path | str | Content | None = None, *, watch: bool = False,
                  strict: bool = False, sheet_options: SheetOptions | None = None, sheet: str | None = None,
-                 stdin: bool = False) -> None:
+                 stdin: bool = False, lang: Language | None = None) -> None:
         """`watch`: notice edits to the catalog files between calls (for a long-lived scorer); `strict`: every
         warning (a check resting on a value no rulebook states) is a violation; `sheet_options`: how filled
         sheets are read (players' names, confirmed values, annotated photos); `sheet`: the game (a sheet of one's
         own) whose sheets filled PDFs and photos are, rather than the first game reading their suffix; `stdin`: a
-        file named `-` is standard input (the command line's convention; the library reads a file of that name)."""
+        file named `-` is standard input (the command line's convention; the library reads a file of that name);
+        `lang`: the language results are said in when a call names none (`donjon score --lang`; English)."""
+        self.lang = lang
         self.strict = strict
         self.stdin = stdin
         self.sheet_options = sheet_options
@@ -293,16 +304,18 @@ class Scorer:
         Raises :class:`generator.errors.InputError` (an :class:`EndStateError` for a document of the wrong
         shape) when the source cannot be read; a broken rule is not an error but a result with violations.
         """
+        lang = lang or self.lang
         if isinstance(source, Mapping):
             return self.score_document(document_of(source), lang)
         if self.stdin and os.fspath(source) == STDIN:
             return self.score_document(read_stdin_document(), lang)
         path = Path(source)
         if sheet_game(path) is not None:  # a filled sheet or a photo: of `self.sheet` when it is named
-            return self.score_sheets([path])
+            return self.score_sheets([path], lang=lang)
         return self.score_document(read_source(path, display_name(path, self._cwd)), lang)
 
-    def score_sheets(self, paths: Iterable[str | os.PathLike[str]], options: SheetOptions | None = None) -> Result:
+    def score_sheets(self, paths: Iterable[str | os.PathLike[str]], options: SheetOptions | None = None,
+                     lang: Language | None = None) -> Result:
         """Filled score sheets of one game (castle sheet PDFs, photos of scan-ready sheets), scored together as one
         end state.
 
@@ -319,11 +332,12 @@ class Scorer:
             files.append((read_bytes(path, display, SHEET_MAX_BYTES), display))
         if game is None:
             raise InputError(files[0][1] if files else "<sheets>", "is not a score sheet donjon reads")
-        return self.score_read(game, files, options or self.sheet_options)
+        return self.score_read(game, files, options or self.sheet_options, lang)
 
     def score_read(self, game: Game[Any, Any], files: list[tuple[bytes, str]],
                    options: SheetOptions | None = None, lang: Language | None = None) -> Result:
         """Filled sheets already read into memory (bytes and display name each), scored as one end state."""
+        lang = lang or self.lang
         catalog, _ = self.catalog(game.id)
         filled = game.read_sheets(files, catalog, options)
         unread = filled.unread
@@ -331,9 +345,9 @@ class Scorer:
         if filled.uncertain or unread:
             return Result(game.id, False, False, (), None, (), source=filled.document.file,
                           summary=_unscored(*_sheets_unread([name for _, name in files], unread, combined),
-                                            len(filled.uncertain or ())),
-                          parts=(Unconfirmed(filled.uncertain or (), unread, tuple(name for _, name in files),
-                                             combined),))
+                                            len(filled.uncertain or ()), Words(lang or language())),
+                          parts=(_in_language(Unconfirmed(filled.uncertain or (), unread,
+                                                          tuple(name for _, name in files), combined), lang),))
         try:
             result = self.score_document(filled.document, lang, filled.lang)
         except EndStateError as err:
@@ -351,6 +365,7 @@ class Scorer:
 
     def score_document(self, doc: Document, lang: Language | None = None, names: str | None = None) -> Result:
         """Score a document read; `names`: the language it names things in (a filled sheet's), else told by them."""
+        lang = lang or self.lang
         game = find_game(game_of(doc))
         catalog, spec = self.catalog(game.id)
         return score_with(game, catalog, spec, doc, self.strict, lang,
@@ -370,6 +385,26 @@ class Scorer:
             cached = self._named[key] = (catalog, localise(catalog, code))
         return cached[1]
 
+    def labels(self, game_id: str, lang: Language | None = None) -> dict[str, str]:
+        """A result's breakdown keys in words in `lang` (the scorer's), as the companion says them (the form's
+        labels, the catalog's names of the entries scored: `guest:queen` is la Reine); none in English, whose table
+        shows the keys as the JSON has them, nor for a game whose catalog cannot be loaded."""
+        lang = lang or self.lang
+        if lang is None or lang.english:
+            return {}
+        from generator.games.table import result_labels
+
+        try:
+            game = find_game(game_id)
+            catalog, _ = self.catalog(game_id)
+            hints = game.table_hints()
+            said = result_labels(hints, self.named(game_id, catalog, lang.base), lang)
+            if hints.team_size is not None:  # a cooperative game's one result, named "team" in the JSON
+                said[TEAM_KEY] = lang._(N_("The team"))
+            return said
+        except (DonjonError, UnknownGame):
+            return {}
+
     def score_provisional(self, source: Mapping[str, Any], lang: Language | None = None) -> Result | None:
         """The scores a state would have if its broken rules were set aside: each player's total and breakdown
         as the game's own ranking computes them, for a table to show while something is still to fix (never a
@@ -384,7 +419,7 @@ class Scorer:
         found, standing, shown = _judged(game, catalog, state, Locator(doc, written), told, self.strict, lang,
                                          lambda code: self.named(game.id, catalog, code))
         try:
-            ranking = game.rank(state, shown)
+            ranking = game.rank(state, shown, found.lang)
         except (ArithmeticError, AssertionError, LookupError, TypeError, ValueError):
             return None  # the ranking assumes a rule the state breaks (a value it needs is out of bounds)
         return Result(game.id, not found.violations, standing.finished, tuple(found.violations),
@@ -403,6 +438,26 @@ class Scorer:
         return out
 
 
+def _in_language(photos: Unconfirmed, lang: Language | None) -> Unconfirmed:
+    """What the photos' reader said (in English: the values to confirm, why, what to change; the photos not read)
+    in `lang`, as the companion says it: a value's reason by its code (generator.sheets.photo_reasons), a photo's
+    refusal by what was seen (generator.sheets.advice), the advice as the catalogs hold it. The codes stay."""
+    if lang is None or lang.english:
+        return photos
+    from generator.sheets.advice import refusal
+    from generator.sheets.summary import why_said
+
+    def unread(item: Unread) -> Unread:
+        found = refusal(item.why, item.reason or None)
+        return replace(item, why=lang._(found.seen) if found is not None and found.seen else item.why,
+                       advice=lang._(item.advice) if item.advice else "")
+
+    return replace(photos, uncertain=tuple(replace(u, why=why_said(u, lang), said="",
+                                                   advice=lang._(u.advice) if u.advice else "")
+                                           for u in photos.uncertain),
+                   unread=tuple(unread(u) for u in photos.unread))
+
+
 def _sheets_unread(files: Sequence[str], unread: Sequence[Unread], combined: Sequence[tuple[str, Sequence[str]]]
                    ) -> tuple[int, int]:
     """How many sheets the files are, and how many of them could not be read: the photos of one sheet (`combined`)
@@ -412,16 +467,21 @@ def _sheets_unread(files: Sequence[str], unread: Sequence[Unread], combined: Seq
     return len(sheets), len({sheet_of.get(u.file, u.file) for u in unread})
 
 
-def _unscored(files: int, unread: int, uncertain: int) -> str:
+def _unscored(files: int, unread: int, uncertain: int, say: Words) -> str:
     """Why sheets were not scored: files that could not be read, values that wait for a person's word."""
-    values = plural(uncertain, "value")
     if not unread:
-        return f"{values} read from the photos uncertain: not scored until confirmed"
-    again = "it is" if unread == 1 else "they are"
+        return say.ngettext("{n} value read from the photos uncertain: not scored until confirmed",
+                            "{n} values read from the photos uncertain: not scored until confirmed", uncertain)
     if not uncertain:
-        return f"{unread} of {files} sheets could not be read: not scored until {again} given again"
-    return (f"{unread} of {files} sheets could not be read and {values} read from the others uncertain: not scored "
-            f"until {again} given again and {'it' if uncertain == 1 else 'they'} confirmed")
+        return say.ngettext("{n} of {files} sheets could not be read: not scored until it is given again",
+                            "{n} of {files} sheets could not be read: not scored until they are given again",
+                            unread, files=Figure(files))
+    values = say.ngettext("{n} value", "{n} values", uncertain)
+    return say.ngettext("{n} of {files} sheets could not be read and {values} read from the others uncertain: not "
+                        "scored until it is given again and {confirmed}",
+                        "{n} of {files} sheets could not be read and {values} read from the others uncertain: not "
+                        "scored until they are given again and {confirmed}", unread, files=Figure(files),
+                        values=values, confirmed=say._("it confirmed") if uncertain == 1 else say._("they confirmed"))
 
 
 _SHARED: dict[tuple[Path, bool], Scorer] = {}

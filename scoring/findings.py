@@ -129,6 +129,27 @@ def section_of(rule: int | str) -> str:
     return rule.section if isinstance(rule, NumberedRule | CheckedValue) else ""
 
 
+@dataclass(frozen=True, slots=True)
+class Words:
+    """Sentences in one language, for what a game's rules say beyond their findings (the result's summary, the
+    table's heading): the same ways of saying as :class:`Findings`' (`donjon score --lang`, the companion)."""
+
+    lang: Language = field(default_factory=language)
+
+    def _(self, message: str, /, **values: Any) -> str:
+        """`message` in the language, each `{name}` filled from `values` (a :class:`Figure` as it writes numbers)."""
+        return self.lang._(message).format(**figures(values, self.lang))
+
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
+        """The form of `singular`/`plural` for `count`, `{n}` being the count."""
+        return self.lang.ngettext(singular, plural, count).format(**figures({"n": Figure(count), **values}, self.lang))
+
+    def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
+        """`Ana and Ben` (`Ana et Ben`): items joined in the language."""
+        words = [str(i) for i in items]
+        return listing(words, conjunction) if self.lang.english else self.lang.listing(words, conjunction)
+
+
 #: How a warning turned violation by `--strict` names the confidence of the value it rests on.
 STRICT_WORDS = {"M": N_("a best reading"), "L": N_("a guess"), "house": N_("a house default")}
 

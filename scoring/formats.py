@@ -48,7 +48,7 @@ class Quantity(Type[int | float]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> int | float | Invalid:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return ck.fail(path, N_("expected a number, got {value}"), value=ck.describe(value))
+            return ck.fail(path, N_("expected a number, got {value}"), value=ck.describe(value, path))
         if isinstance(value, float) and not math.isfinite(value):
             return ck.fail(path, N_("is {value}, not a finite number"), value=value)
         if abs(value) > LARGEST:

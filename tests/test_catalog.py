@@ -153,7 +153,7 @@ def test_true_is_not_a_number_and_decimals_are_not_whole(copy: Path) -> None:
     edit(path, "  rounds: 18 ", "  rounds: true ")
     edit(path, "  visitors: 9\n", "  visitors: 9.5\n")
     messages = sorted(p.message for p in problems_of(copy))
-    assert any("got True (true/false)" in m for m in messages)
+    assert any("got true (true/false)" in m for m in messages)
     assert any("got 9.5 (a number)" in m for m in messages)
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # for annotations only: no command module imports anything he
     from generator.catalog.deck import Deck
     from generator.catalog.userdeck import UserDeck
     from generator.games.base import GameCatalog
+    from generator.i18n import Language
     from generator.output import Transaction
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -109,6 +110,26 @@ def language_option(value: str | None, option: str) -> str | None:
 
         raise UsageError(option, f"{value!r} is not a language code; give one such as en, fr or de")
     return code
+
+
+#: The help of `--lang` of the commands whose words are all donjon's own (`score`, `history`).
+OWN_WORDS_LANG_HELP = "The language to write in: en (the default), fr or de."
+
+
+def interface_language(value: str | None, option: str = "--lang") -> Language | None:
+    """The language of a command whose words are all donjon's own (`score`, `history`: no deck of one's own holds
+    others), or None when none is given. A code that is not one, or a language donjon has no words in, is refused
+    (exit 2): it would be English without a word."""
+    code = language_option(value, option)
+    if code is None:
+        return None
+    from generator.i18n import INTERFACE, language
+
+    if code.split("-")[0] not in INTERFACE:
+        from generator.errors import UsageError
+
+        raise UsageError(f"{option} {value}", f"donjon speaks {', '.join(INTERFACE)}; {code!r} is none of them")
+    return language(code)
 
 
 def warn_of_a_language_nobody_holds(lang: str, decks: Sequence[Deck] = (), own: Sequence[UserDeck] = (),

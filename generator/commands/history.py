@@ -8,13 +8,15 @@ from typing import Any, Optional
 
 import typer
 
-from generator.commands import reports_errors
+from generator.commands import OWN_WORDS_LANG_HELP, interface_language, reports_errors
 
 HELP = """\
 The games saved by the table companion (donjon serve), in its SQLite database: list them, show one, list the
 players, correct or delete a game (every change is kept as a version of the game), rename a player or merge two
 names of one person, export every game as JSON or CSV, and import an export (into another machine's database);
 list the photos of paper sheets the companion keeps (not exported), or let go those of saved games.
+`list`, `show` and `players` take --lang fr or de: the text in French or German (the breakdown's parts by their
+names), the JSON as it is.
 Exit codes: 0 done; 2 a bad option, a game or player not saved, an unreadable file, an end state that is not a
 valid, finished game (`edit`), an export holding a game that is unreadable or breaks the rules (nothing is
 imported; every problem is listed), or a database donjon will not use; 3 the output or the database cannot be
@@ -25,6 +27,7 @@ app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_ma
 
 DB_HELP = "The database (default: donjon.sqlite3 in your data folder, or $DONJON_DB), as for donjon serve."
 JSON_HELP = "Print JSON instead of text."
+LANG_OPTION = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=OWN_WORDS_LANG_HELP)
 
 
 def _open(db: Optional[Path], write: bool = False) -> Any:
@@ -75,9 +78,13 @@ def _score(game: dict[str, Any], player: dict[str, Any]) -> str:
 @app.command("list")
 @reports_errors
 def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
-          json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+          json_: bool = typer.Option(False, "--json", help=JSON_HELP),
+          lang_text: Optional[str] = LANG_OPTION) -> None:
     """Every saved game, newest first: its id, date, game and each player's score (the winner starred)."""
+    from generator.i18n import language
     from generator.web import messages, store
+
+    lang = interface_language(lang_text) or language()
 
     games = _read(db, store.list_games)
     if json_:
@@ -89,17 +96,21 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=D
                            for p in game["players"])
         typer.echo(f"{game['id']:>5}  {game['played_at']}  {names.get(game['game'], game['game']):<19} {scores}")
     if not games:
-        typer.echo(messages.NOTHING_SAVED)
+        typer.echo(lang._(messages.NOTHING_SAVED))
 
 
 @app.command("show")
 @reports_errors
 def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as `donjon history list` shows it."),
          db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
-         json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+         json_: bool = typer.Option(False, "--json", help=JSON_HELP),
+         lang_text: Optional[str] = LANG_OPTION) -> None:
     """One saved game: its end state, and the result with every player's breakdown."""
     from generator.errors import UsageError
+    from generator.i18n import language
     from generator.web import messages, store
+
+    lang = interface_language(lang_text) or language()
 
     game_id = _game_id(game)
     # one read, so that the game and its versions are of one moment
@@ -110,38 +121,55 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
         typer.echo(json.dumps({**found, "versions": versions}, ensure_ascii=False))
         return
     result = found["result"]
-    typer.echo(messages.GAME_HEADING.format(name=_names().get(found["game"], found["game"]), at=found["played_at"],
-                                            game=found["id"]))
+    typer.echo(lang._(messages.GAME_HEADING).format(name=_names().get(found["game"], found["game"]),
+                                                    at=found["played_at"], game=found["id"]))
     if found["team"]:
-        typer.echo(messages.TEAM.format(names=", ".join(_shown(n) for n in found["team"])))
+        typer.echo(lang._(messages.TEAM).format(names=", ".join(_shown(n) for n in found["team"])))
+    labels = _labels(found["game"], lang)
     for player in sorted(result["players"], key=lambda p: p["place"]):
-        parts = ", ".join(f"{k} {v}" for k, v in player["breakdown"].items())
-        typer.echo(messages.PLAYER_RESULT.format(place=player["place"], name=_shown(player["name"]),
-                                                 score=_score(found, player), parts=parts))
+        parts = ", ".join(f"{_shown(labels.get(k, k))} {v}" for k, v in player["breakdown"].items())
+        name = lang._(messages.THE_TEAM) if found["team"] and player["name"] == "team" and not lang.english \
+            else _shown(player["name"])
+        typer.echo(lang._(messages.PLAYER_RESULT).format(place=player["place"], name=name,
+                                                         score=_score(found, player), parts=parts))
     if "won" in result:
-        typer.echo(messages.WON if result["won"] else messages.LOST)
+        typer.echo(lang._(messages.WON if result["won"] else messages.LOST))
     elif result.get("winner"):
-        typer.echo(messages.WINNER.format(name=_shown(result["winner"])))
+        typer.echo(lang._(messages.WINNER).format(name=_shown(result["winner"])))
     if len(versions) > 1:
-        typer.echo(messages.VERSIONS)
+        typer.echo(lang._(messages.VERSIONS))
         for version in versions:
-            typer.echo(messages.VERSION_LINE.format(number=version["number"], at=version["at"],
-                                                    action=version["action"], who=_shown(version["who"])))
+            typer.echo(lang._(messages.VERSION_LINE).format(number=version["number"], at=version["at"],
+                                                            action=version["action"], who=_shown(version["who"])))
+
+
+def _labels(game: str, lang: Any) -> dict[str, str]:
+    """A result's breakdown keys in words in `lang`, as the companion and `donjon score --lang` say them (the part's
+    label, without its note in brackets); none in English, which shows the keys, as it always has."""
+    if lang.english:
+        return {}
+    from scoring.engine import Scorer
+
+    return {key: label.split(" (", 1)[0] for key, label in Scorer(lang=lang).labels(game).items()}
 
 
 @app.command("players")
 @reports_errors
 def players(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
-            json_: bool = typer.Option(False, "--json", help=JSON_HELP)) -> None:
+            json_: bool = typer.Option(False, "--json", help=JSON_HELP),
+            lang_text: Optional[str] = LANG_OPTION) -> None:
     """Every player: games played, games won, win rate."""
+    from generator.i18n import language
     from generator.web import messages, store
+
+    lang = interface_language(lang_text) or language()
 
     found = _read(db, store.players)
     if json_:
         typer.echo(json.dumps(found, ensure_ascii=False))
         return
     for p in found:
-        typer.echo(messages.player_line(_shown(p["name"]), p["games"], p["wins"], round(p["win_rate"] * 100)))
+        typer.echo(messages.player_line(_shown(p["name"]), p["games"], p["wins"], round(p["win_rate"] * 100), lang))
 
 
 @app.command("export")

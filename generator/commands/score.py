@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from generator.commands import folder_option, reports_errors
+from generator.commands import folder_option, interface_language, reports_errors
 
 if TYPE_CHECKING:
     from generator.content import Content
@@ -47,15 +47,25 @@ disagree"), named in --set by the name (Ana:towers[2]=5) or any of its photos, a
 the JSON; photos that differ at more than 3 marks are refused as different players' sheets (exit 2). Photos
 need the scan extra: pip install 'donjon[scan]'.
 
+With --lang fr or de, everything said is in that language: the heading, the table, the summary, every rule
+broken and warning with the section and source it cites, and the values a photo left to confirm. The JSON keeps
+its keys and codes (`where`, `confidence`, `reason`, the breakdown's keys, `mill`: "built") and says its
+messages (`message`, `source`, `why`, `advice`, `error`) in that language.
+
 Exit codes: 0 every file is a valid, finished game (warnings or not); 1 a file breaks rules, records a game
 still in progress, or has marks to confirm; 2 a file cannot be read (not YAML, JSON, a filled sheet or a photo
 of one, wrong types, unknown keys or names, duplicate keys, unknown game, a sheet that needs a password; or one
 of several photos scored together, or photos given as one sheet that show different sheets; or a --set that
-cannot be taken: every one of a run is listed; or --set or --names with no sheet or photo to apply to); 3
+cannot be taken: every one of a run is listed; or --set or --names with no sheet or photo to apply to; or
+--lang not en, fr or de); 3
 --annotate cannot be written. With several files, the highest.
 """
 
 CONTENT_HELP = "A content folder whose catalogs (tower values, VP cards, tiles...) replace the shipped ones."
+
+#: The help of `--lang` here: the words are all donjon's, in the languages its catalogs hold.
+SCORE_LANG_HELP = ("The language to write in: en (the default), fr or de: the table, the summary and every message "
+                   "(with --json, the messages; the keys and codes stay as they are).")
 
 
 @reports_errors
@@ -89,6 +99,8 @@ def score(
                                              help="Read the filled sheets and photos as a sheet of your own: its "
                                                   "folder (with a sheet.yaml), or its id in --content.",
                                              show_default=False),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG",
+                                            help=SCORE_LANG_HELP),
     annotate_text: Optional[str] = typer.Option(None, "--annotate", metavar="DIR",
                                                 help="Write each photo into DIR with what was read drawn over it "
                                                      "(NAME.read.jpg; photos of one sheet: each with what it read "
@@ -100,6 +112,7 @@ def score(
     """Check end states by the rules of their game and score them."""
     content = folder_option(content_text, "--content")
     annotate = folder_option(annotate_text, "--annotate")
+    lang = interface_language(lang_text)
     from generator.errors import UsageError, refused_sets, stop_if_requested
     from generator.games.base import SheetOptions
     from generator.wording import visible_lines
@@ -146,7 +159,8 @@ def score(
     printed = False
     if files.count(STDIN) > 1:
         raise UsageError("FILE -", f"is given {files.count(STDIN)} times; standard input is read once")
-    scorer = Scorer(source, strict=strict, sheet_options=options, sheet=sheet, stdin=True)
+    scorer = Scorer(source, strict=strict, sheet_options=options, sheet=sheet, stdin=True,
+                    lang=lang)
     for outcome in score_paths(files, scorer, json_):
         stop_if_requested()  # a stop whose exception Python dropped (in a finaliser) ends the command here
         worst = max(worst, outcome.exit_code)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from generator.catalog.reader import CatalogReader
     from generator.errors import Problem
     from generator.fields import Record, Type
+    from generator.i18n import Language
     from generator.games.table import TableHints
     from generator.reference.document import Block
     from generator.reference.sources import Sources
@@ -168,8 +169,8 @@ class Game(Protocol[C, S]):
         """Check every rule on a parsed end state, reporting each broken rule and warning to `found`, and say how
         the game stands (shown whether or not the file keeps the rules)."""
 
-    def rank(self, state: S, catalog: C) -> Ranking:
-        """Score and rank an end state that keeps every rule."""
+    def rank(self, state: S, catalog: C, lang: Language | None = None) -> Ranking:
+        """Score and rank an end state that keeps every rule; its summary in `lang` (English)."""
 
     def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: C,
                     options: SheetOptions | None = None) -> SheetsRead:
@@ -330,8 +331,11 @@ class Declared(Generic[C, S]):
         standing: Standing = import_module(self.modules.rules).check(state, catalog, found)
         return standing
 
-    def rank(self, state: S, catalog: C) -> Ranking:
-        found: Ranking = import_module(self.modules.rules).rank(state, catalog)
+    def rank(self, state: S, catalog: C, lang: Language | None = None) -> Ranking:
+        rules = import_module(self.modules.rules)
+        # a game's rules written before summaries were said in a language take no `lang`: English, as they were
+        found: Ranking = (rules.rank(state, catalog) if lang is None or lang.english
+                          else rules.rank(state, catalog, lang=lang))
         return found
 
     def read_sheets(self, files: Sequence[tuple[bytes, str]], catalog: C,

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from generator.catalog.reader import CatalogReader
     from generator.fields import Record, Type
     from generator.games.table import TableHints
+    from generator.i18n import Language
     from generator.reference.document import Block
     from generator.reference.sources import Sources
     from generator.sheets.draw import DrawnSheet
@@ -271,7 +272,6 @@ class SheetGame:
         })
 
     def check(self, state: dict[str, Any], catalog: SheetCatalog, found: Findings) -> Standing:
-        from generator.wording import plural
         from scoring.result import Standing
 
         sheet = catalog.sheet
@@ -279,13 +279,13 @@ class SheetGame:
         low, high = sheet.players
         # Rule 1: a game has as many sheets as the sheet's `players` say, one per player.
         if not low <= len(sheets) <= high:
-            found.add(1, ("sheets",), f"holds {plural(len(sheets), 'sheet')}; {sheet.name} is for {low} to {high} "
-                                      "players")
-        return Standing(True, (("sheets", str(len(sheets))),))
+            found.add(1, ("sheets",), found.ngettext("holds {n} sheet; {sheet} is for {low} to {high} players",
+                                                     "holds {n} sheets; {sheet} is for {low} to {high} players",
+                                                     len(sheets), sheet=sheet.name, low=low, high=high))
+        return Standing(True, ((found._("sheets"), str(len(sheets))),))
 
-    def rank(self, state: dict[str, Any], catalog: SheetCatalog) -> Ranking:
+    def rank(self, state: dict[str, Any], catalog: SheetCatalog, lang: Language | None = None) -> Ranking:
         from generator.sheets.own import points, values_of
-        from generator.wording import listing, plural
         from scoring.result import PlayerScore, Ranking, ranked_by
 
         sheet = catalog.sheet
@@ -296,13 +296,18 @@ class SheetGame:
         places = ranked_by([(t,) for t in totals])
         firsts = [i for i, place in enumerate(places) if place == 1]
         winner = sheets[firsts[0]]["player"] if sheet.scoring and len(firsts) == 1 else None
+        from generator.i18n import language
+        from scoring.findings import Words
+
+        say = Words(lang or language())
+        best = say.ngettext("{n} point", "{n} points", totals[firsts[0]]) if firsts else ""
         if not sheet.scoring:
-            summary = "the values read (the sheet declares no scoring)"
+            summary = say._("the values read (the sheet declares no scoring)")
         elif winner is not None:
-            summary = f"winner: {winner}, with {plural(totals[firsts[0]], 'point')}"
+            summary = say._("winner: {winner}, with {points}", winner=winner, points=best)
         else:
-            summary = (f"no winner: {listing([sheets[i]['player'] for i in firsts], 'and')} tie for first with "
-                       f"{plural(totals[firsts[0]], 'point')}")
+            summary = say._("no winner: {players} tie for first with {points}",
+                            players=say.listing([sheets[i]["player"] for i in firsts]), points=best)
         labels = tuple((name, label) for name, label in sheet.labels_in(catalog.info.lang).items() if name in names)
         # the values the table shows by their names (the JSON keeps the ids, as the end state does)
         named = tuple((name, tuple(pairs.items())) for name, pairs in self.value_names(catalog.info.lang).items()

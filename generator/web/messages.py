@@ -181,19 +181,20 @@ PROBLEMS = "{count} problems"
 NO_DATABASE = "no such database (donjon serve creates it; pass another with --db)"
 NOT_GAME_ID = "{value} is not a game's id (a whole number, as donjon history list shows it)"
 NO_SAVED_GAME = "no saved game {game} (donjon history list shows them)"
-NOTHING_SAVED = "no game saved yet"
+#: `donjon history` (its text in --lang's language)
+NOTHING_SAVED = N_("no game saved yet")
 FORMAT_CHOICE = "expected json or csv"
 FILE_SURROGATE = "holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
 NOT_END_STATE = "expected an end state (a mapping)"
 NOT_FINISHED_FILE = "is not a valid, finished game: `donjon score` says why"
 NAME_RULE = "a name is 1 to {most} printable characters"
-GAME_HEADING = "{name}, {at} (game {game})"
-PLAYER_RESULT = "  {place}. {name}: {score}  ({parts})"
-TEAM = "team: {names}"
-WINNER = "winner: {name}"
-WON = "won"
-LOST = "lost"
-VERSIONS = "versions:"
+GAME_HEADING = N_("{name}, {at} (game {game})")
+PLAYER_RESULT = N_("  {place}. {name}: {score}  ({parts})")
+TEAM = N_("team: {names}")
+WINNER = N_("winner: {name}")
+WON = N_("won")
+LOST = N_("lost")
+VERSIONS = N_("versions:")
 VERSION_LINE = "  {number}. {at} {action} ({who})"
 GAME_DELETED = "game {game} deleted"
 GAME_CORRECTED = "game {game} corrected: winner {winner}"
@@ -229,9 +230,13 @@ def games_changed(count: int) -> str:
     return f"{count} game{'s' if count != 1 else ''} changed"
 
 
-def player_line(name: str, games: int, wins: int, percent: int) -> str:
-    """One player in `donjon history players`: name, games played and won, win rate."""
-    return f"{name:<24} {games:>4} {'game ' if games == 1 else 'games'} {wins:>4} won  {percent:>3} %"
+def player_line(name: str, games: int, wins: int, percent: int, lang: Language | None = None) -> str:
+    """One player in `donjon history players`: name, games played and won, win rate (in `lang`, English)."""
+    if lang is None or lang.english:
+        return f"{name:<24} {games:>4} {'game ' if games == 1 else 'games'} {wins:>4} won  {percent:>3} %"
+    played = lang.npgettext("games played", "{n} game", "{n} games", games).format(n=f"{games:>4}")
+    won = lang.npgettext("games won", "{n} won", "{n} won", wins).format(n=f"{wins:>4}")
+    return f"{name:<24} {played} {won}  {percent:>3} %"
 
 
 def and_list(names: list[str], lang: Language | None = None) -> str:

@@ -76,8 +76,17 @@ CASES: dict[str, tuple[str, bytes, str, int | None]] = {
     # YAML reads some bare words (No, Yes, On, Off) as true/false and digits as numbers: a player called No or 42
     # is told how to keep the name as text, not only that a boolean is no name
     "a name YAML reads as false": ("no.yaml", GOOD.replace("name: Ben", "name: No").encode(),
-                                   "players[1].name: expected text, got False (true/false); if it is text (a name "
+                                   "players[1].name: expected text, got No (true/false); if it is text (a name "
                                    "such as No or 42), put it in quotes", 5),
+    # the value as the file spells it, not Python's reading of it (`got True`)
+    "a count written yes": ("yes.yaml", GOOD.replace("vp_tokens: 0}\n  - {name: Ben", "vp_tokens: yes}\n  - {name: Ben")
+                            .encode(), "players[0].vp_tokens: expected a number, got yes (true/false)", 4),
+    "a count written on, in a list": ("on.yaml", GOOD.replace("[9, 9, 2]", "[9, On, 2]").encode(),
+                                      "players[0].vp_cards[1]: expected a number, got On (true/false)", 4),
+    "a count written true in JSON": ("true.json", b'{"game": "guildhall", "vp_set": "job-faire", "players": [{"name": '
+                                     b'"Ana", "guildhall": {}, "completed_chapters": true, "vp_cards": [], '
+                                     b'"vp_tokens": 0}]}', "completed_chapters: expected a whole number, got true "
+                                     "(true/false)", None),
     "a name YAML reads as a number": ("digits.yaml", GOOD.replace("ended_by: Ana", "ended_by: 42").encode(),
                                       "ended_by: expected text, got 42 (a whole number); if it is text", 6),
     "a broken PDF": ("sheet.pdf", b"%PDF-1.7\n", "is a damaged PDF that cannot be read", None),

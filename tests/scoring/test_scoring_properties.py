@@ -309,11 +309,12 @@ def check_valid_guedelon_games_score(state: dict[str, Any]) -> None:
         tiles = {t.strip().upper() for t in state["built"]} - {GD.mill.id.upper()}
         left = len(GD.tiles) - len(tiles)
     # `tiles_left` counts floor tiles only; `mill: true` with `built: all` warns (the Mill read as not built), and
-    # so does a floor built in round 1 (W3)
+    # so does a floor built in round 1 (W3), and the Mill built in round 1 (W3, at `mill`)
     assert result.valid and outcome.tiles_left == left
     assert [w.rule for w in result.warnings] == (
         (["guedelon-w2"] if key is True and isinstance(state["built"], str) else [])
-        + (["guedelon-w3"] if rounds == 1 and left < len(GD.tiles) else []))
+        + (["guedelon-w3"] if rounds == 1 and left < len(GD.tiles) else [])
+        + (["guedelon-w3"] if rounds == 1 and outcome.mill == "built" else []))
     assert outcome.won is (left == 0 and rounds <= GD.components.rounds)
     # 000/001 8: lost only when round 18 ends unfinished; with tiles left before that, the game goes on
     assert result.finished is (left == 0 or rounds >= GD.components.rounds)

@@ -191,3 +191,28 @@ def test_a_rename_or_merge_refused_names_its_argument_and_the_name_given(tmp_pat
     for args, said in refusals.items():
         code, _, err = run("history", *args, "--db", db)
         assert code == 2 and err.startswith(said), (args, err)
+
+
+def test_a_french_or_german_table_reads_its_history_in_its_language(tmp_path: Path) -> None:
+    """`--lang fr|de` on list, show and players, as `donjon score --lang`: the words and the breakdown's parts in
+    the language; the JSON and English as they were; a language donjon has no words in refused (exit 2)."""
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    english = run("history", "show", "1", "--db", db)[1]
+    code, out, _ = run("history", "show", "1", "--db", db, "--lang", "fr")
+    out = out.replace("\u00a0", " ").replace("\u202f", " ")
+    assert code == 0 and "(partie 1)" in out and "gagnant : Ana" in out
+    assert "Cartes PV achetées 19" in out and "vp_cards" not in out and "winner" not in out
+    code, out, _ = run("history", "show", "3", "--db", db, "--lang", "de")
+    assert code == 0 and "Team: Ana, Ben, Cleo" in out and "gewonnen" in out and "Runden bis 1245 17" in out
+    assert "team" not in out.replace("Team", "")  # "The team": das Team
+    code, out, _ = run("history", "players", "--db", db, "--lang", "de")
+    assert code == 0 and "3 Partien" in out and "3 gewonnen" in out and " won " not in out
+    assert run("history", "show", "1", "--db", db, "--lang", "en")[1] == english
+    assert run("history", "show", "1", "--db", db, "--json", "--lang", "fr")[1] == run("history", "show", "1",
+                                                                                         "--db", db, "--json")[1]
+    code, out, err = run("history", "list", "--db", db, "--lang", "es")
+    assert code == 2 and out == "" and "--lang es" in err
+    empty = str(tmp_path / "empty.sqlite3")
+    Database(Path(empty)).close()
+    said = run("history", "list", "--db", empty, "--lang", "fr")[1]
+    assert said.strip() == "aucune partie enregistrée pour l’instant"

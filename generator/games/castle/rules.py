@@ -58,9 +58,8 @@ from generator.catalog.common import Inferred
 from generator.fields import name_languages, normalise_name
 from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
-from generator.i18n import N_, Figure
-from generator.wording import listing, plural
-from scoring.findings import CheckedValue, Findings, NumberedRule, below_h
+from generator.i18n import N_, Figure, Language, language
+from scoring.findings import CheckedValue, Findings, NumberedRule, Words, below_h
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, ranked_by
 
@@ -259,8 +258,8 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
                     found._("no sheet has the end Cloud: the game is not over, or the sheet of the player who drew "
                             "it is missing"), SOME_SHEETS)
     termination = CastleEnd.END_CLOUD if ended else CastleEnd.NO_END_CLOUD
-    return Standing(finished=True, setting=(("version", _version_name(catalog, state.version)),
-                                            ("sheets", str(len(state.sheets)))),
+    return Standing(finished=True, setting=((found._("version"), _version_name(catalog, state.version)),
+                                            (found._("sheets"), str(len(state.sheets)))),
                     parts=(CastleOutcome(termination),))
 
 
@@ -547,17 +546,19 @@ def inferred(castle: PlayerCastle, catalog: Castle) -> tuple[tuple[str, str], ..
     return tuple(out)
 
 
-def rank(state: CastleEndState, catalog: Castle) -> Ranking:
-    """Score and rank the castles of sheets that keep every rule."""
+def rank(state: CastleEndState, catalog: Castle, lang: Language | None = None) -> Ranking:
+    """Score and rank the castles of sheets that keep every rule; the summary in `lang` (English)."""
+    say = Words(lang or language())
     guests = {g.id: g for g in catalog.guests}
     items = [points(castle, state.version, catalog, guests) for castle in state.sheets]
     totals = [sum(p for _, p in item) for item in items]
     places = ranked_by([(t,) for t in totals])
     firsts = [i for i, place in enumerate(places) if place == 1]
     winner = state.sheets[firsts[0]].player if len(firsts) == 1 else None
-    best = plural(totals[firsts[0]], "point")
-    summary = (f"winner: {winner}, with {best}" if winner is not None
-               else f"no winner: {listing(state.sheets[i].player for i in firsts)} tie for first with {best}")
+    best = say.ngettext("{n} point", "{n} points", totals[firsts[0]])
+    summary = (say._("winner: {winner}, with {points}", winner=winner, points=best) if winner is not None
+               else say._("no winner: {players} tie for first with {points}",
+                          players=say.listing(state.sheets[i].player for i in firsts), points=best))
     scores = tuple(PlayerScore(castle.player, totals[i], places[i], items[i], inferred=inferred(castle, catalog))
                    for i, castle in enumerate(state.sheets))
     return Ranking(scores, winner, summary)

@@ -75,7 +75,7 @@ class Built(Type[str | tuple[str, ...]]):
                            value=value)
         if not isinstance(value, list):
             return ck.fail(path, N_("expected `all` or a list of floor tiles, got {value}"),
-                           value=ck.describe(value))
+                           value=ck.describe(value, path))
         return self.tiles.check(value, path, ck)
 
     def schema(self) -> dict[str, Any]:
@@ -108,7 +108,7 @@ class MillState(Type[str | None]):
                 return key
             if key == "false":  # a form's choice, sent as text
                 return None
-        return ck.fail(path, N_("expected false, built or not-built, got {value}"), value=ck.describe(value))
+        return ck.fail(path, N_("expected false, built or not-built, got {value}"), value=ck.describe(value, path))
 
     def schema(self) -> dict[str, Any]:
         return self._with_doc({"anyOf": [

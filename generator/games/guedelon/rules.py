@@ -18,7 +18,9 @@ through :meth:`scoring.findings.Findings.check` with that building's `inferred` 
 written before) with `built: all`: `all` is every floor tile and never the Mill, so it is read as not built, a
 house reading of the old files. W3, a floor tile built by the end of round 1 (end-states.md allows a one-round game):
 no rulebook bounds the rounds, but what they state leaves the first round too short for any floor, an inference (M
-with the easy series, whose events are all known; L with a series that plays events 19-45, whose effects are not).
+with the easy series, whose events are all known; L with a series that plays events 19-45, whose effects are not);
+and the Mill built by the end of round 1, by the same reasoning (000 12.3: its two wooden beams and cut stone are
+finished products, carried and placed as a floor's are).
 
 Result (000/001 8 Game end): won when every floor tile is built by the end of the last round (18, year 1245);
 lost when round 18 ended with tiles left, or when the castle was finished after round 18 (the team then plays on
@@ -44,9 +46,8 @@ from generator.catalog.common import Inferred, every_name
 from generator.fields import name_languages, normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
-from generator.i18n import N_, Figure
-from generator.wording import plural
-from scoring.findings import CheckedValue, Findings, NumberedRule
+from generator.i18n import N_, Figure, Language, language
+from scoring.findings import CheckedValue, Findings, NumberedRule, Words
 from scoring.formats import spellings_of
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 
@@ -98,6 +99,25 @@ FIRST_ROUND_UNKNOWN_EVENTS = Inferred(
         "finished products, each extracted (7.4), then made in a workshop (7.5), then carried to the castle and "
         "built (7.10): more moves than the workers of one round make; the effects of events 19-45, which this "
         "series plays, are not known"),
+    "L")
+
+#: What W3 rests on for the Mill (000 12.3): it needs no mortar nor rope, but two kinds of finished products, each
+#: extracted, made and carried to it as a floor's are; the same moves, the same confidence as a floor's.
+MILL_FIRST_ROUND_KNOWN_EVENTS = Inferred(
+    ("rounds",),
+    N_("an inference from 000/001: the workers start in the castle courtyard and must move elsewhere (0 Setting up, "
+       "5.3), the materials start raw in their reserves, and the Mill needs two wooden beams and a cut stone "
+       "(000 12.3), finished products each extracted (7.4), then made in a workshop (7.5), then carried to the Mill "
+       "and placed as a floor's are: more moves than the workers of one round make; none of the events 1-18 "
+       "(000 13) builds the Mill"),
+    "M")
+MILL_FIRST_ROUND_UNKNOWN_EVENTS = Inferred(
+    ("rounds",),
+    N_("an inference from 000/001: the workers start in the castle courtyard and must move elsewhere (0 Setting up, "
+       "5.3), the materials start raw in their reserves, and the Mill needs two wooden beams and a cut stone "
+       "(000 12.3), finished products each extracted (7.4), then made in a workshop (7.5), then carried to the Mill "
+       "and placed as a floor's are: more moves than the workers of one round make; the effects of events 19-45, "
+       "which this series plays, are not known"),
     "L")
 
 #: What W2 rests on: how donjon reads `mill: true` with `built: all`, which files written before could not say
@@ -243,19 +263,25 @@ def check(state: GuedelonEndState, catalog: Guedelon, found: Findings) -> Standi
     # W3. 000/001 0 Setting up, 5.3, 7.4, 7.5, 7.10: no floor can be finished in the first round (see
     # FIRST_ROUND_KNOWN_EVENTS); no rulebook says so in words, so it is a warning. Rule 2 judges a round below 1.
     built = len(built_tiles(state, catalog))
+    known = any(s.id == state.events and s.replaces == 0 for s in catalog.series)
     if state.rounds == 1 and built:
-        known = any(s.id == state.events and s.replaces == 0 for s in catalog.series)
         found.check(FIRST_ROUND, ("rounds",),
                     found.ngettext("is 1 with {n} floor tile built; no floor can be finished in the first round",
                                    "is 1 with {n} floor tiles built; no floor can be finished in the first round",
                                    built),
                     FIRST_ROUND_KNOWN_EVENTS if known else FIRST_ROUND_UNKNOWN_EVENTS)
+    # W3 for the Mill. 000 12.3: its wooden beams and cut stone are finished products, shipped and placed as a
+    # floor's: the same chain of moves as a floor (see MILL_FIRST_ROUND_KNOWN_EVENTS); said at `mill`, its key.
+    if state.rounds == 1 and mill_built(state, catalog) == "built":
+        found.check(FIRST_ROUND, ("mill",),
+                    found._("is built with rounds: 1; the Mill cannot be finished in the first round"),
+                    MILL_FIRST_ROUND_KNOWN_EVENTS if known else MILL_FIRST_ROUND_UNKNOWN_EVENTS)
     # the result's header is read by players: the event series by its name in the language the file names things
     # in (the catalog the rules are given: intermédiaire, Mittel), as Guildhall's sets and the castle's versions
     series = next((s.name for s in catalog.series if s.id == state.events), state.events)
     return Standing(finished=_ending(state, catalog) is not GuedelonEnd.IN_PROGRESS,
-                    setting=(("players", str(state.players)), ("events", series),
-                             ("Mill", "not in play" if state.mill is None else "in play")),
+                    setting=((found._("players"), str(state.players)), (found._("events"), series),
+                             (found._("Mill"), found._("not in play") if state.mill is None else found._("in play"))),
                     parts=(outcome(state, catalog, judged=not found),))
 
 
@@ -357,29 +383,39 @@ def _span(catalog: Guedelon) -> str:
     return ", ".join(f"{b.id}0-{b.id}{b.floors_max - 1}" for b in catalog.buildings)
 
 
-def rank(state: GuedelonEndState, catalog: Guedelon) -> Ranking:
-    """The team's result: won, lost or still playing, and in how many rounds."""
+#: The Mill's state as the result's summary says it, by the Mill's name (the JSON's `mill` keeps "built" and "not
+#: built").
+MILL_SAID = {"built": N_("{mill}: built"), "not built": N_("{mill}: not built")}
+
+
+def rank(state: GuedelonEndState, catalog: Guedelon, lang: Language | None = None) -> Ranking:
+    """The team's result: won, lost or still playing, and in how many rounds; the summary in `lang` (English)."""
+    say = Words(lang or language())
     comp = catalog.components
     result = outcome(state, catalog)
     left = result.tiles_left
     year = comp.year_of(state.rounds)
+    # a year is a name, not a quantity: 1244, never 1,244 or 1 244
+    at = {"round": state.rounds, "year": str(year), "last": str(comp.last_year)}
     if result.termination is GuedelonEnd.BUILT_IN_TIME:
         spare = comp.rounds - state.rounds
-        summary = (f"won: the castle was finished in round {state.rounds} (year {year}), "
-                   + (f"{plural(spare, 'round')} to spare" if spare else "the last round"))
+        summary = (say._("won: the castle was finished in round {round} (year {year}), {spare}", **at,
+                         spare=say.ngettext("{n} round to spare", "{n} rounds to spare", spare) if spare
+                         else say._("the last round")))
     elif result.termination is GuedelonEnd.BUILT_LATE:
-        summary = (f"lost: the castle was finished in round {state.rounds} (year {year}), "
-                   f"{plural(state.rounds - comp.rounds, 'round')} past {comp.last_year}")
+        summary = say._("lost: the castle was finished in round {round} (year {year}), {late} past {last}", **at,
+                        late=say.ngettext("{n} round", "{n} rounds", state.rounds - comp.rounds))
     elif result.termination is GuedelonEnd.TIME_UP:
-        summary = (f"lost: {plural(left, 'tile')} left to build after round {state.rounds} (year {year}); "
-                   f"the castle had to be finished by {comp.last_year}")
+        summary = say._("lost: {tiles} left to build after round {round} (year {year}); the castle had to be "
+                        "finished by {last}", **at, tiles=say.ngettext("{n} tile", "{n} tiles", left))
     else:
-        summary = (f"game in progress: round {state.rounds} (year {year}), {plural(left, 'tile')} left to build "
-                   f"and {plural(comp.rounds - state.rounds, 'round')} to go before {comp.last_year} ends")
+        summary = say._("game in progress: round {round} (year {year}), {tiles} left to build and {rounds} to go "
+                        "before {last} ends", **at, tiles=say.ngettext("{n} tile", "{n} tiles", left),
+                        rounds=say.ngettext("{n} round", "{n} rounds", comp.rounds - state.rounds))
     if result.mill is not None:
         # the Mill by its name in the file's language (the catalog the rules saw: Moulin, Mühle), with no English
         # article before it, which would not fit a French or German name
-        summary += f"; {catalog.mill.name}: {result.mill}"
+        summary += "; " + say._(MILL_SAID.get(result.mill, "{mill}: " + result.mill), mill=catalog.mill.name)
     label = str(comp.last_year)
     team = PlayerScore(TEAM, state.rounds, 1, breakdown((
         (f"rounds_to_{label}", min(state.rounds, comp.rounds)),

@@ -45,7 +45,8 @@ HINTS = TableHints(
     labels={"events": N_("Event series"), "mill": N_("The Mill expansion"), "rounds": N_("Rounds played"),
             "built": N_("Floor tiles built"),
             # the result's breakdown: the rounds played up to the year the rules end in, and past it
-            "rounds_to_1245": N_("Rounds to 1245"), "rounds_past_1245": N_("Rounds past 1245")},
+            "rounds_to_1245": N_("Rounds to 1245"), "rounds_past_1245": N_("Rounds past 1245"),
+            "tiles_left": N_("Floor tiles left")},
     helps={"built": N_("Tap each floor tile the team completed, or Everything built."),
            "mill": N_("When the Mill expansion was in play: whether the team built it (it does not decide the win)."),
            "rounds": N_("The round the castle was finished in, or the round play stopped.")},

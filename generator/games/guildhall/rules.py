@@ -44,8 +44,8 @@ from collections.abc import Sequence
 from generator.catalog.common import Inferred
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
-from generator.i18n import N_, Figure
-from scoring.findings import Findings, NumberedRule, weakest
+from generator.i18n import N_, Figure, Language, language
+from scoring.findings import Findings, NumberedRule, Words, weakest
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
 
@@ -294,10 +294,11 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
     # the result's header is read by players: the set and the professions by their names in the language the file
     # names things in (the catalog the rules are given), as the cards print them, never by ids (Bricklayer, Maurer)
     setting: tuple[tuple[str, str], ...] = (
-        ("VP cards", next((s.name for s in catalog.sets if s.id == state.vp_set), state.vp_set)),
-        ("professions", ", ".join(_profession_name(catalog, p) for p in in_play)), ("players", str(len(players))))
+        (found._("VP cards"), next((s.name for s in catalog.sets if s.id == state.vp_set), state.vp_set)),
+        (found._("professions"), ", ".join(_profession_name(catalog, p) for p in in_play)),
+        (found._("players"), str(len(players))))
     if state.variant != "rulebook":
-        setting += (("variant", state.variant),)
+        setting += ((found._("variant"), state.variant),)
     return Standing(finished=bool(reached), setting=setting)
 
 
@@ -315,8 +316,9 @@ def find_player(state: GuildhallEndState, name: str) -> int | None:
     return next((i for i, p in enumerate(state.players) if name_key(p.name) == key), None)
 
 
-def rank(state: GuildhallEndState, catalog: Guildhall) -> Ranking:
-    """Score and rank the players of an end state that keeps every rule."""
+def rank(state: GuildhallEndState, catalog: Guildhall, lang: Language | None = None) -> Ranking:
+    """Score and rank the players of an end state that keeps every rule; the summary in `lang` (English)."""
+    say = Words(lang or language())
     win_vp = catalog.components.win_vp
     points = [int(vp(p)) for p in state.players]
     keys = [(points[i], p.completed_chapters) for i, p in enumerate(state.players)]
@@ -327,11 +329,12 @@ def rank(state: GuildhallEndState, catalog: Guildhall) -> Ranking:
         others = [i for i in range(len(keys)) if i != ender]
         places = dict(zip(others, ranked_by([keys[i] for i in others], start=2), strict=True))
         places[ender] = 1
-        summary = f"winner: {winner}, with {points[ender]} VP"
+        summary = say._("winner: {winner}, with {vp} VP", winner=winner, vp=Figure(points[ender]))
     else:
         places = dict(enumerate(ranked_by(keys)))
         leader = max(points, default=0)
-        summary = f"game in progress: nobody has {win_vp} VP yet (the most is {leader}), so no winner yet"
+        summary = say._("game in progress: nobody has {win} VP yet (the most is {leader}), so no winner yet",
+                        win=Figure(win_vp), leader=Figure(leader))
     scores = tuple(
         PlayerScore(p.name, points[i], places[i],
                     breakdown((("vp_cards", int(sum(p.vp_cards))), ("vp_tokens", int(p.vp_tokens)))),

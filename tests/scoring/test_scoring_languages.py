@@ -1,0 +1,214 @@
+"""`donjon score --lang fr|de`: a French or German table reads its result in its language at the command line, as
+the companion says it on the phones; the JSON keeps its keys and codes, its messages in that language."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from generator.cli import app
+from generator.i18n import language
+from scoring.result import Result, Uncertain, Unconfirmed, Unread
+from scoring.table import render
+from tests.conftest import REPO
+
+EXAMPLES = REPO / "content" / "examples"
+CASES = REPO / "tests" / "scoring" / "cases"
+GAMES = ("guildhall", "once-upon-a-castle", "guedelon")
+
+runner = CliRunner()
+
+#: Words of each language the result of every game says (the heading's `players`/`sheets`, the place row, the
+#: summary's "winner"/"won").
+SAID = {
+    "fr": {"guildhall": ("joueurs : 3", "place", "gagnant : Ana, avec 21 PV"),
+           "once-upon-a-castle": ("feuilles : 3", "place", "gagnant : Ana, avec 54 points"),
+           "guedelon": ("joueurs : 3", "place", "gagné : le château a été achevé au tour 17 (année 1244)")},
+    "de": {"guildhall": ("Spieler: 3", "Platz", "Sieger: Ana, mit 21 SP"),
+           "once-upon-a-castle": ("Blätter: 3", "Platz", "Sieger: Ana, mit 54"),
+           "guedelon": ("Spieler: 3", "Platz", "gewonnen: die Burg wurde in Runde 17 fertig (Jahr 1244)")},
+}
+
+#: English words no French or German line of the report may hold (outside the rulebook sections cited, whose
+#: titles stay as printed, and the format's own words: paths, keys such as completed_chapters, --strict).
+ENGLISH = re.compile(r"\b(the|is|has|holds|with|winner|players|sheets|rules? broken|warnings?|not scored|"
+                     r"computed from|events|in play|left to build|round|team)\b")
+
+
+def _said(line: str) -> str:
+    """A line without what stays English by design: the rulebook sections cited at its end (`[004 Towers]`, a
+    warning's `[M: ...]` is translated and kept), the file's path, and the format's keys."""
+    line = re.sub(r"\[\d{3}[^\]]*\]$", "", line)
+    line = re.sub(r"^\s*\S+\.(yaml|json)(:\d+)?:( [\w\[\]\.-]+:)?", "", line)  # the file, the line, the path
+    return re.sub(r"\b[a-z]+(_[a-z]+)+\b|\b\w+\[\d+\][\w\[\]\.]*|--strict|mill ?: \S+|\(mill ?: \w+\)", "", line)
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_an_example_is_said_in_the_language_asked(code: str, game: str) -> None:
+    result = runner.invoke(app, ["score", str(EXAMPLES / f"{game}.yaml"), "--lang", code])
+    assert result.exit_code == 0, result.output
+    # French typography's no-break spaces read as spaces here
+    lines = result.stdout.replace("\u00a0", " ").replace("\u202f", " ").splitlines()
+    setting, place, summary = SAID[code][game]
+    assert setting in lines[0]
+    assert any(line.split()[:1] == [place] for line in lines)
+    assert lines[-1].startswith(summary)
+    for line in lines:
+        assert not ENGLISH.search(_said(line)), line
+
+
+def test_english_is_the_default_and_said_as_before() -> None:
+    plain = runner.invoke(app, ["score", str(EXAMPLES / "once-upon-a-castle.yaml")])
+    english = runner.invoke(app, ["score", str(EXAMPLES / "once-upon-a-castle.yaml"), "--lang", "en"])
+    assert plain.exit_code == english.exit_code == 0
+    assert plain.stdout == english.stdout
+    assert "  towers " in plain.stdout and plain.stdout.rstrip().endswith("winner: Ana, with 54 points")
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+@pytest.mark.parametrize("game", ["guildhall", "castle", "guedelon"])
+def test_every_broken_rule_and_warning_of_a_game_is_said_in_the_language(code: str, game: str) -> None:
+    """Each case of the game's rules that the scorer reads (broken rules, warnings and their sources, games in
+    progress): no English sentence is left in the report."""
+    files = sorted(str(p) for p in (CASES / game).glob("*.yaml"))
+    result = runner.invoke(app, ["score", *files, "--lang", code])
+    assert result.exit_code == 2, result.output  # among the cases, files that cannot be read
+    reported = [line for line in result.stdout.splitlines() if line.startswith("  ") and ": " in line]
+    assert len(reported) > 20
+    for line in result.stdout.splitlines():
+        assert not ENGLISH.search(_said(line)), line
+    broken = {"fr": "enfreinte", "de": "verletzt"}[code]
+    assert broken in result.stdout
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_json_keeps_its_keys_and_codes_and_says_its_messages_in_the_language(code: str) -> None:
+    files = [str(CASES / "guildhall" / "many-violations.yaml"), str(EXAMPLES / "guedelon.yaml")]
+    english = [json.loads(line) for line in runner.invoke(app, ["score", *files, "--json"]).stdout.splitlines()]
+    result = runner.invoke(app, ["score", *files, "--json", "--lang", code])
+    assert result.exit_code == 1, result.output
+    said = [json.loads(line) for line in result.stdout.splitlines()]
+
+    def keys(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: keys(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [keys(v) for v in value]
+        return None
+
+    assert [keys(o) for o in said] == [keys(o) for o in english]
+    violations, guedelon = said
+    assert [v["where"] for v in violations["violations"]] == [v["where"] for v in english[0]["violations"]]
+    for ours, theirs in zip(violations["violations"], english[0]["violations"], strict=True):
+        assert ours["message"] != theirs["message"]
+    for ours, theirs in zip(violations["warnings"], english[0]["warnings"], strict=True):
+        assert (ours["where"], ours["confidence"]) == (theirs["where"], theirs["confidence"])
+        assert ours["message"] != theirs["message"] and ours["source"] != theirs["source"]
+    assert guedelon["mill"] == "built" and guedelon["players"][0]["breakdown"] == english[1]["players"][0]["breakdown"]
+
+
+@pytest.mark.parametrize("given", ["es", "pt-BR", "french", "12", ""])
+def test_a_language_donjon_does_not_score_in_is_a_usage_error(given: str) -> None:
+    result = runner.invoke(app, ["score", str(EXAMPLES / "guildhall.yaml"), "--lang", given])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert "--lang" in result.stderr and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("given", ["FR", "fr-CA", "de_AT"])
+def test_a_language_is_taken_with_its_region(given: str) -> None:
+    result = runner.invoke(app, ["score", str(EXAMPLES / "guildhall.yaml"), "--lang", given])
+    assert result.exit_code == 0, result.output
+    assert "gagnant" in result.stdout or "Sieger" in result.stdout
+
+
+def test_help_says_lang_and_what_the_json_keeps() -> None:
+    result = runner.invoke(app, ["score", "--help"], env={"COLUMNS": "200", "TERMINAL_WIDTH": "200"})
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert "--lang" in text and "keys and codes" in text
+
+
+@pytest.mark.parametrize("code, asked, advice", [
+    ("fr", "confirmez avec --set towers[1]=VALEUR", "que changer (towers[1])"),
+    ("de", "bestätigen mit --set towers[1]=WERT", "was ändern (towers[1])"),
+])
+def test_values_a_photo_left_uncertain_are_asked_in_the_language(code: str, asked: str, advice: str) -> None:
+    """What a photo left to confirm, and a photo not read: the reader's words are English; the table says them as
+    the companion does, by their reasons' codes."""
+    from generator.sheets.advice import refusal, uncertainty
+
+    glare = uncertainty("", "glare")
+    blurred = refusal("the photo is blurred", "blurred")
+    assert glare is not None and blurred is not None
+    photos = Unconfirmed((Uncertain("towers[1]", "ana.jpg", "glare over towers[1]", "sheets[0].towers[1]", "glare",
+                                    glare.advice),),
+                         (Unread("ben.jpg", 1, "the photo is blurred", "blurred", blurred.advice),),
+                         ("ana.jpg", "ben.jpg"))
+    result = Result("once-upon-a-castle", False, False, (), None, (), source="game", summary="-", parts=(photos,))
+    text = render(result, language(code))
+    assert asked.replace("towers[1]", "sheets[0].towers[1]") in text
+    assert advice in text
+    assert "glare" not in text and "blurred" not in text and "confirm with" not in text
+    english = render(result)
+    assert "(confirm with --set sheets[0].towers[1]=VALUE)" in english and "ben.jpg: not read: the photo is" in english
+
+
+def test_the_installed_command_scores_in_german() -> None:
+    bin_dir = Path(sys.executable).parent
+    done = subprocess.run([str(bin_dir / "donjon"), "score", str(EXAMPLES / "guildhall.yaml"), "--lang", "de"],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "Sieger: Ana, mit 21 SP"
+    unknown = subprocess.run([str(bin_dir / "donjon"), "score", str(EXAMPLES / "guildhall.yaml"), "--lang", "es"],
+                             capture_output=True, text=True, timeout=120, check=False)
+    assert unknown.returncode == 2 and "--lang es" in unknown.stderr and "Traceback" not in unknown.stderr
+
+
+@pytest.mark.parametrize("code, heading, unknown, missing", [
+    ("fr", "illisible comme état de fin pour Once Upon a Castle (2 problèmes)", "clé inconnue",
+     "la clé 'guests' manque"),
+    ("de", "nicht lesbar als Endstand für Once Upon a Castle (2 Probleme)", "unbekannter Schlüssel",
+     "der Schlüssel 'guests' fehlt"),
+])
+def test_a_file_that_cannot_be_read_is_told_so_in_the_language(code: str, heading: str, unknown: str, missing: str,
+                                                                  tmp_path: Path) -> None:
+    end = tmp_path / "end.yaml"
+    end.write_text("game: once-upon-a-castle\nversion: great-architect\nsheets:\n  - player: Ana\n"
+                   "    donjon_floors: 1\n    towers: []\n    walls: []\n    residents: 3\n    flag: 2\n",
+                   encoding="utf-8")
+    result = runner.invoke(app, ["score", str(end), "--lang", code])
+    assert result.exit_code == 2 and result.stdout == ""
+    said = result.stderr.replace("\u00a0", " ").replace("\u202f", " ")
+    assert heading in said and unknown in said and missing in said
+    assert "cannot be read" not in said and "unknown key" not in said and "missing the key" not in said
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_the_json_of_photos_says_why_and_what_to_change_in_the_language(code: str) -> None:
+    """`--json --lang`: a photo's `why` and `advice` (uncertain values, photos not read) in the language, as the
+    companion says them; `field`, `set`, `reason`, `file` as they are."""
+    from generator.sheets.advice import refusal, uncertainty
+    from scoring.engine import _in_language
+
+    glare, blurred = uncertainty("", "glare"), refusal("the photo is blurred", "blurred")
+    assert glare is not None and blurred is not None
+    photos = Unconfirmed((Uncertain("towers[1]", "ana.jpg", "glare over towers[1]", "sheets[0].towers[1]", "glare",
+                                    glare.advice),),
+                         (Unread("ben.jpg", 1, "the photo is blurred", "blurred", blurred.advice),),
+                         ("ana.jpg", "ben.jpg"))
+    english, said = photos.to_dict(), _in_language(photos, language(code)).to_dict()
+    for kind in ("uncertain", "unread"):
+        [ours], [theirs] = said[kind], english[kind]
+        assert ours.keys() == theirs.keys()
+        assert {k: v for k, v in ours.items() if k not in ("why", "advice")} == \
+            {k: v for k, v in theirs.items() if k not in ("why", "advice")}
+        assert ours["why"] != theirs["why"] and ours["advice"] == language(code)._(theirs["advice"]) != theirs["advice"]
+    assert _in_language(photos, language("en")) is photos
