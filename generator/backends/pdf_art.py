@@ -212,7 +212,7 @@ def _renderer_class() -> Any:
             # above 0 while a luminance mask's contents are drawn: every colour is written as the grey of its
             # luminance, as viewers measure it (see luminance())
             self.grey = 0
-            self.grey_pictures: dict[int, Embedded] = {}
+            self.grey_pictures: dict[int, Any] = {}
 
         def applyStateChanges(self, delta: dict[str, Any], newState: Any) -> None:
             kept = {k: v for k, v in delta.items() if k not in _NOT_APPLIED}
@@ -362,18 +362,22 @@ def _renderer_class() -> Any:
             picture = image.path
             if not isinstance(picture, Embedded) or not image.width or not image.height:
                 return
-            if self.grey:
-                picture = self._grey(picture)
-            name = self.resources.xobject(self.resources.raster(picture))
+            reference = self._grey(picture) if self.grey else self.resources.raster(picture)
+            name = self.resources.xobject(reference)
             self._canvas._code.append(f"q {n(image.width)} 0 0 {n(image.height)} {n(image.x)} {n(image.y)} cm "
                                       f"/{name} Do Q")
 
-        def _grey(self, picture: Embedded) -> Embedded:
-            """The picture as the grey of each pixel's luminance (its alpha kept), once a picture: what a luminance
-            mask measures of it."""
+        def _grey(self, picture: Embedded) -> Any:
+            """The image XObject of the picture as the grey of each pixel's luminance (its alpha kept), once a
+            picture: what a luminance mask measures of it. Grey whatever the document's inks: a mask is no ink
+            (a picture in CMYK, measured by the reader's own CMYK to grey, let through far too much)."""
+            from generator.backends.pdf import _raster_xobject
+
             found = self.grey_pictures.get(id(picture))
             if found is None:
-                found = self.grey_pictures[id(picture)] = _grey_picture(picture)
+                grey = _grey_picture(picture)
+                found = self.grey_pictures[id(picture)] = self.resources.doc.Reference(
+                    _raster_xobject(self.resources.doc, grey.kind, grey.data, Inks()))
             return found
 
         def gradient(self, fill: GradientFill) -> None:

@@ -1984,3 +1984,29 @@ def test_masks_are_soft_masks_and_pdf_x_1a_flattens_them(tmp_path: Path) -> None
     write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "x1a.pdf", title="t",
               ink=find_service("dtc").press())
     assert b"/SMask" not in (tmp_path / "x1a.pdf").read_bytes()
+
+
+@needs_tools
+def test_a_picture_in_a_luminance_mask_lets_through_as_much_in_cmyk(tmp_path: Path) -> None:
+    """In a CMYK document, a picture inside a luminance mask is measured by its luminance as in RGB (the mask is
+    drawn in grey, whatever the inks): converted to CMYK first, the reader's own CMYK to grey let 4 % of a red
+    picture's square through where its luminance lets 29 %."""
+    from generator.backends.pdf import write_pdf
+    from generator.prepress.services import find_service
+    from generator.render.images import image_info
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+
+    art = tmp_path / "art.svg"
+    art.write_bytes(MASKED["picture-masked-by-shapes"][0])
+    info = image_info(art)
+    card = Drawing(info.width, info.height, (ImageUse(str(art), 0, 0, info.width, info.height),))
+    write_pdf([Page(info.width, info.height, (Placed(card, 0, 0),))], tmp_path / "cmyk.pdf", title="t",
+              ink=find_service("dtc").press(pdfx="x4"))
+    assert PDFTOPPM is not None
+    subprocess.run([PDFTOPPM, "-r", str(72 * SCALE), "-png", "-singlefile", str(tmp_path / "cmyk.pdf"),
+                    str(tmp_path / "cmyk")], check=True, timeout=60)
+    render = Image.open(tmp_path / "cmyk.png").convert("RGB")
+    black = _at(render, 25, 25)  # the masked picture wholly through: black in the press's inks
+    through = (0.2125 * 200 + 0.7154 * 40 + 0.0721 * 40) / 255  # the luminance of the mask's picture
+    expected = tuple(round(255 * (1 - through) + channel * through) for channel in black)
+    assert max(abs(a - b) for a, b in zip(_at(render, 25, 75), expected)) <= 4, (_at(render, 25, 75), expected)
