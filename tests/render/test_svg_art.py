@@ -1597,15 +1597,18 @@ BASE = [
     "stroke='black' marker-mid='url(#m)' marker-end='url(#m)'/>",
     "<pattern id='p' width='0.25' height='0.25'><circle cx='3' cy='3' r='2'/></pattern><rect x='60' y='50' "
     "width='30' height='20' fill='url(#p)'/>",
+    "<mask id='k' x='0' y='0' width='1' height='1'><rect width='50' height='50' fill='url(#g)'/></mask><rect "
+    "x='5' y='60' width='40' height='30' fill='navy' mask='url(#k)'/>",
 ]
 ATTRIBUTES = ["x", "y", "width", "height", "r", "rx", "cx", "d", "points", "transform", "opacity", "fill",
               "stroke", "stroke-width", "stroke-dasharray", "offset", "style", "viewBox", "fill-opacity", "class",
-              "markerWidth", "orient", "refX", "patternTransform", "patternUnits", "marker-start"]
+              "markerWidth", "orient", "refX", "patternTransform", "patternUnits", "marker-start", "mask",
+              "maskUnits", "maskContentUnits", "mask-type"]
 HOSTILE = ["0", "-1", "1e400", "-1e400", "nan", "inf", "1e300", "", "scale(0)", "matrix(1 2 2 4 0 0)",
            "rotate(nan)", "url(#nothere)", "url(#g)", "url(#c)", "none", "5 3 2", "-3 -2", "0 0", "M", "M0 0 Z Z",
            "L 1e400 0", "opacity:2;fill:url(#g)", "red; filter: blur(3px)", "1%", "9999999999",
            "translate(1e308 1e308) scale(1e308)", "0,0 1e400,1e400", "#zzzzzz", "rgba(0,0,0,nan)", "url(#m)",
-           "url(#p)", "auto-start-reverse", "1e-300", "objectBoundingBox"]
+           "url(#p)", "auto-start-reverse", "1e-300", "objectBoundingBox", "url(#k)", "alpha"]
 
 
 @st.composite
