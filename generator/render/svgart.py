@@ -1829,6 +1829,11 @@ def _reader_class() -> Any:
                 found = None
             x0, y0, x1, y1 = (float(v) for v in found) if found else (0.0, 0.0, 0.0, 0.0)
             box = (x0, y0, x1 - x0, y1 - y0)
+            if _local(element.tag) == "image":  # its box is its viewport, whatever part the picture fills (SVG 2)
+                viewport = (self._size(element.get("x"), "x", 0.0), self._size(element.get("y"), "y", 0.0),
+                            self._size(element.get("width"), "width", 0.0),
+                            self._size(element.get("height"), "height", 0.0))
+                box = viewport if viewport[2] > 0 and viewport[3] > 0 else box
             in_box = (target.get("maskUnits") or "").strip() != "userSpaceOnUse"
             if in_box and not (box[2] > 0 and box[3] > 0):
                 return Group()  # a region of no size: nothing of the element shows (CSS Masking 1, 7.1)

@@ -1449,14 +1449,18 @@ _FADE = ("<linearGradient id='fade' x2='0' y2='1'><stop offset='0' stop-color='w
 #: Designers' masks, each with places (in the art's units) and the colour Chromium paints there.
 MASKED = {
     # Inkscape's fade-out: a rect filled with a gradient white to black, a luminance mask in units of the box (the
-    # default), over a picture and a shape; the same gradient in box units inside the mask (maskContentUnits)
+    # default), over a picture and a shape; the same gradient in box units inside the mask (maskContentUnits); a
+    # picture that fills part of its box (preserveAspectRatio) fades over its whole box, as its box is its viewport
     "fade-out": (svg(
         f"<defs>{_FADE}<mask id='m'><rect x='5' y='5' width='40' height='90' fill='url(#fade)'/></mask>"
         "<mask id='box' maskContentUnits='objectBoundingBox'><rect width='1' height='1' fill='url(#fade)'/></mask>"
         "</defs><rect width='100' height='100' fill='#f0e0a0'/><image x='5' y='5' width='40' height='90' "
         f"preserveAspectRatio='none' mask='url(#m)' xlink:href='{data_uri(png_bytes(4, 4, (40, 60, 200)))}'/>"
-        "<rect x='55' y='5' width='40' height='90' fill='#d02020' mask='url(#box)'/>"),
-        {(25, 6): (42, 62, 200), (25, 50): (140, 142, 180), (75, 6): (209, 34, 34), (75, 94): (240, 224, 160)}),
+        "<rect x='55' y='5' width='40' height='50' fill='#d02020' mask='url(#box)'/><image x='66' y='58' "
+        "width='20' height='38' mask='url(#box)' "
+        f"xlink:href='{data_uri(png_bytes(4, 4, (40, 160, 60)))}'/>"),
+        {(25, 6): (42, 62, 200), (25, 50): (140, 142, 180), (75, 6): (209, 38, 36), (76, 70): (105, 181, 92),
+         (76, 80): (157, 198, 119)}),
     # a picture masked by a shape (user units, the region written): a white circle, a grey square (half through),
     # a picture of a colour (its luminance) and coloured rects (red, green and blue: what librsvg and Chromium
     # measure of each)
