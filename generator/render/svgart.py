@@ -1823,10 +1823,7 @@ def _reader_class() -> Any:
             inverse = (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
             untransformed = Group(item)
             untransformed.transform = inverse
-            try:
-                found = untransformed.getBounds()
-            except (TypeError, ValueError, AttributeError, IndexError):
-                found = None
+            found = _svg_box(untransformed)
             x0, y0, x1, y1 = (float(v) for v in found) if found else (0.0, 0.0, 0.0, 0.0)
             box = (x0, y0, x1 - x0, y1 - y0)
             if _local(element.tag) == "image":  # its box is its viewport, whatever part the picture fills (SVG 2)
@@ -1943,6 +1940,7 @@ def _reader_class() -> Any:
             if not instances:
                 return item
             marks = Group()
+            marks.__dict__["markers"] = True  # no part of the shape's box (_svg_box)
             clipping = self.get_clippath(node)
             if clipping is not None:
                 marks.add(clipping)
@@ -2751,6 +2749,31 @@ class Masked(Group):  # type: ignore[misc]
     def __init__(self, item: Any, mask: Any, luminance: bool) -> None:
         super().__init__(item)
         self.__dict__.update(mask=mask, luminance=luminance)
+
+
+def _svg_box(node: Any) -> tuple[float, float, float, float] | None:
+    """The bounding box SVG gives what svglib drew (`node`), in its parent's space: its shapes' outlines, without
+    their strokes, markers and clip paths (SVG 2, 8.10: what a mask's objectBoundingBox units measure); None when
+    it draws no shape."""
+    if getattr(node, "isClipPath", 0) or node.__dict__.get("markers"):
+        return None
+    if isinstance(node, PatternFill):
+        node = node.shape  # its tiles reach past the shape, and a stroke's past the outline
+    if not isinstance(node, Group):
+        try:
+            found = node.getBounds()
+        except (TypeError, ValueError, AttributeError, IndexError):
+            return None
+        return tuple(float(v) for v in found) if found else None  # type: ignore[return-value]
+    boxes = [box for box in (_svg_box(child) for child in node.contents) if box is not None]
+    if not boxes:
+        return None
+    x0, y0 = min(box[0] for box in boxes), min(box[1] for box in boxes)
+    x1, y1 = max(box[2] for box in boxes), max(box[3] for box in boxes)
+    a, b, c, d, e, f = (float(v) for v in (getattr(node, "transform", None) or _IDENTITY))
+    xs = [a * x + c * y + e for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    ys = [b * x + d * y + f for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _holder(item: Any, shape: Any) -> Any:

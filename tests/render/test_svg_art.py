@@ -1521,6 +1521,18 @@ MASKED = {
         "height='10' fill='#20a040' mask='url(#b)'/></svg>"),
         {(25, 12): (48, 77, 190), (25, 38): (228, 215, 162), (70, 10): (42, 71, 191), (70, 34): (91, 109, 183),
          (70, 50): (224, 128, 96), (70, 90): (236, 205, 147), (24, 76): (43, 164, 69), (46, 76): (240, 224, 160)}),
+    # the box a mask's objectBoundingBox units measure is SVG's: a group's shapes without the clip path around it
+    # (larger here), a path without its markers and its stroke (which the region, a tenth around, then cuts)
+    "mask-boxes-as-svg-measures-them": (svg(
+        f"<defs>{_FADE}<mask id='b' maskContentUnits='objectBoundingBox'><rect width='1' height='1' "
+        "fill='url(#fade)'/></mask><clipPath id='big'><rect width='100' height='100'/></clipPath><marker id='mk' "
+        "viewBox='0 0 10 10' refX='5' refY='5' markerWidth='6' markerHeight='6'><circle cx='5' cy='5' r='5' "
+        "fill='#000'/></marker></defs><rect width='100' height='100' fill='#f0e0a0'/><g clip-path='url(#big)' "
+        "mask='url(#b)'><rect x='10' y='30' width='30' height='40' fill='#2040c0'/></g><path d='M60 30 L60 70 "
+        "L90 70' stroke='#d02020' stroke-width='4' fill='none' marker-start='url(#mk)' marker-end='url(#mk)' "
+        "mask='url(#b)'/>"),
+        {(25, 34): (55, 81, 189), (25, 66): (220, 209, 163), (52, 30): (240, 224, 160), (64, 30): (3, 3, 2),
+         (90, 78): (240, 224, 160), (86, 66): (217, 203, 145)}),
 }
 
 
