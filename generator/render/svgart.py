@@ -1826,11 +1826,6 @@ def _reader_class() -> Any:
             found = _svg_box(untransformed)
             x0, y0, x1, y1 = (float(v) for v in found) if found else (0.0, 0.0, 0.0, 0.0)
             box = (x0, y0, x1 - x0, y1 - y0)
-            if _local(element.tag) == "image":  # its box is its viewport, whatever part the picture fills (SVG 2)
-                viewport = (self._size(element.get("x"), "x", 0.0), self._size(element.get("y"), "y", 0.0),
-                            self._size(element.get("width"), "width", 0.0),
-                            self._size(element.get("height"), "height", 0.0))
-                box = viewport if viewport[2] > 0 and viewport[3] > 0 else box
             in_box = (target.get("maskUnits") or "").strip() != "userSpaceOnUse"
             if in_box and not (box[2] > 0 and box[3] > 0):
                 return Group()  # a region of no size: nothing of the element shows (CSS Masking 1, 7.1)
@@ -2547,15 +2542,16 @@ def _keep_proportions(group: Any, node: Any) -> Any:
     image.x, image.width, image.height = x + dx, width * sx, height * sy
     image.y = y + dy + height * sy
     group.transform = (1.0, 0.0, 0.0, -1.0, 0.0, 2 * float(image.y))
-    if width * sx <= w + 1e-9 and height * sy <= h + 1e-9:
-        return group
-    box = ClippingPath()
-    box.moveTo(x, y)
-    box.lineTo(x + w, y)
-    box.lineTo(x + w, y + h)
-    box.lineTo(x, y + h)
-    box.closePath()
-    return Group(box, group)
+    if width * sx > w + 1e-9 or height * sy > h + 1e-9:
+        box = ClippingPath()
+        box.moveTo(x, y)
+        box.lineTo(x + w, y)
+        box.lineTo(x + w, y + h)
+        box.lineTo(x, y + h)
+        box.closePath()
+        group = Group(box, group)
+    group.__dict__["viewport"] = (x, y, x + w, y + h)  # its box, whatever part the picture fills (_svg_box)
+    return group
 
 
 def _number(text: str, default: float) -> float:
@@ -2753,10 +2749,13 @@ class Masked(Group):  # type: ignore[misc]
 
 def _svg_box(node: Any) -> tuple[float, float, float, float] | None:
     """The bounding box SVG gives what svglib drew (`node`), in its parent's space: its shapes' outlines, without
-    their strokes, markers and clip paths (SVG 2, 8.10: what a mask's objectBoundingBox units measure); None when
-    it draws no shape."""
+    their strokes, markers and clip paths, a picture's viewport (SVG 2, 8.10: what a mask's objectBoundingBox units
+    measure); None when it draws no shape."""
     if getattr(node, "isClipPath", 0) or node.__dict__.get("markers"):
         return None
+    viewport = node.__dict__.get("viewport")  # a picture's box is its viewport (SVG 2, 5.5), not the part it fills
+    if viewport is not None:
+        return cast("tuple[float, float, float, float]", viewport)
     if isinstance(node, PatternFill):
         node = node.shape  # its tiles reach past the shape, and a stroke's past the outline
     if not isinstance(node, Group):
