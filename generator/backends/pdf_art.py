@@ -18,6 +18,10 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
 - **patterns** (:class:`~generator.render.svgart.PatternFill`): the shape's outline clips the pattern's tiles,
   drawn as the rest of the art is; a pattern on a stroke is drawn under a soft mask of the stroke;
+- **masks** (:class:`~generator.render.svgart.Masked`): the element drawn into a transparency group form,
+  painted under a soft mask (`/SMask`, ISO 32000-1, 11.6.5) whose group draws the mask's contents cut to its
+  region: `/Luminosity` of those contents drawn in grey, each colour its luminance as librsvg and Chromium weigh
+  it (:data:`LUMINANCE`; a PDF reader's own RGB to grey weighs otherwise), or `/Alpha` for `mask-type: alpha`;
 - **embedded pictures** (:class:`~generator.render.svgart.Embedded`): image XObjects made as the picture files
   of a deck are (`generator.backends.pdf`), not inline images.
 
@@ -35,7 +39,7 @@ from typing import Any
 
 from generator.backends import number as n
 from generator.render.ink import Inks
-from generator.render.svgart import (MITER_LIMIT, Art, Blended, Embedded, Faded, GradientFill, PatternFill,
+from generator.render.svgart import (MITER_LIMIT, Art, Blended, Embedded, Faded, GradientFill, Masked, PatternFill,
                                      nodes_inside)
 
 #: Room added around a faded group's shapes for its strokes, in widths of the widest stroke it holds, at the least
@@ -91,13 +95,14 @@ class ArtResources:
             self.states[name] = PDFDictionary({"Type": PDFName("ExtGState"), "BM": PDFName(mode)})
         return name
 
-    def soft_mask(self, form: Any) -> str:
-        """A graphics state whose soft mask is the luminosity of `form` (a form XObject reference)."""
+    def soft_mask(self, form: Any, kind: str = "Luminosity") -> str:
+        """A graphics state whose soft mask is the luminosity (or, `kind` "Alpha", the alpha) of `form` (a form
+        XObject reference)."""
         from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName
 
         name = f"A{len(self.states) + 1}"
         self.states[name] = PDFDictionary({"Type": PDFName("ExtGState"), "SMask": PDFDictionary(
-            {"Type": PDFName("Mask"), "S": PDFName("Luminosity"), "G": form})})
+            {"Type": PDFName("Mask"), "S": PDFName(kind), "G": form})})
         return name
 
     def shading(self, shading: Any) -> str:
@@ -204,6 +209,10 @@ def _renderer_class() -> Any:
         def __init__(self, resources: ArtResources) -> None:
             super().__init__()
             self.resources = resources
+            # above 0 while a luminance mask's contents are drawn: every colour is written as the grey of its
+            # luminance, as viewers measure it (see luminance())
+            self.grey = 0
+            self.grey_pictures: dict[int, Any] = {}
 
         def applyStateChanges(self, delta: dict[str, Any], newState: Any) -> None:
             kept = {k: v for k, v in delta.items() if k not in _NOT_APPLIED}
@@ -228,7 +237,10 @@ def _renderer_class() -> Any:
 
             found = toColor(colour)
             code = self._canvas._code
-            code.append(self.resources.inks.op(_hex(found.rgb()), op))
+            if self.grey:
+                code.append(f"{n(luminance(found.rgb()))} {'g' if op == 'rg' else 'G'}")
+            else:
+                code.append(self.resources.inks.op(_hex(found.rgb()), op))
             alpha = getattr(found, "alpha", 1)
             if alpha is not None and float(alpha) < 1:
                 code.append(f"/{self.resources.alpha(alpha_key, max(0.0, float(alpha)))} gs")
@@ -240,6 +252,8 @@ def _renderer_class() -> Any:
                 self._blended(node)
             elif isinstance(node, PatternFill):
                 self._pattern(node)
+            elif isinstance(node, Masked):
+                self._masked(node)
             else:
                 super().drawNodeDispatcher(node)
 
@@ -305,6 +319,32 @@ def _renderer_class() -> Any:
             name = self.resources.xobject(self.resources.doc.Reference(form))
             self._canvas._code.append(f"/{self.resources.both_alphas(group.opacity)} gs /{name} Do")
 
+        def _masked(self, group: Masked) -> None:
+            # the element drawn on its own (a transparency group: its shapes masked as one, not each by itself),
+            # painted under a soft mask (ISO 32000-1, 11.6.5) of the mask's contents, in the element's user space
+            # (the mask is set where the group is painted: its coordinates are those in effect there). A luminance
+            # mask is drawn in grey, each colour its luminance, composited over black, so the mask is luminance
+            # times alpha, as SVG's (CSS Masking 1, 7.2); outside its region (the form's box and its clip) nothing
+            # shows
+            bounds = _bounds(group)
+            region = _bounds(group.mask)
+            if bounds is None or region is None:
+                return
+            resources = self.resources
+            if group.luminance:
+                self.grey += 1
+            try:
+                mask_content = self._captured(self.drawNode, group.mask)
+            finally:
+                if group.luminance:
+                    self.grey -= 1
+            mask = resources.form(mask_content, region, transparency_group("DeviceGray" if group.luminance else None))
+            state = resources.soft_mask(resources.doc.Reference(mask), "Luminosity" if group.luminance else "Alpha")
+            content = self._captured(self.drawGroup, group)
+            form = resources.form(content, bounds, transparency_group())
+            name = resources.xobject(resources.doc.Reference(form))
+            self._canvas._code.append(f"q /{state} gs /{name} Do Q")
+
         def _blended(self, group: Any) -> None:
             # drawn on its own (an isolated group: what it holds blends only with itself), then laid over what is
             # under it by its blend mode, which the graphics state holds while the group is painted (ISO 32000-1,
@@ -322,9 +362,23 @@ def _renderer_class() -> Any:
             picture = image.path
             if not isinstance(picture, Embedded) or not image.width or not image.height:
                 return
-            name = self.resources.xobject(self.resources.raster(picture))
+            reference = self._grey(picture) if self.grey else self.resources.raster(picture)
+            name = self.resources.xobject(reference)
             self._canvas._code.append(f"q {n(image.width)} 0 0 {n(image.height)} {n(image.x)} {n(image.y)} cm "
                                       f"/{name} Do Q")
+
+        def _grey(self, picture: Embedded) -> Any:
+            """The image XObject of the picture as the grey of each pixel's luminance (its alpha kept), once a
+            picture: what a luminance mask measures of it. Grey whatever the document's inks: a mask is no ink
+            (a picture in CMYK, measured by the reader's own CMYK to grey, let through far too much)."""
+            from generator.backends.pdf import _raster_xobject
+
+            found = self.grey_pictures.get(id(picture))
+            if found is None:
+                grey = _grey_picture(picture)
+                found = self.grey_pictures[id(picture)] = self.resources.doc.Reference(
+                    _raster_xobject(self.resources.doc, grey.kind, grey.data, Inks()))
+            return found
 
         def gradient(self, fill: GradientFill) -> None:
             _gradient(self, fill)
@@ -388,9 +442,41 @@ def _gradient(renderer: Any, fill: GradientFill) -> None:
         mask = resources.form(f"/{resources.shading(mask_shading)} sh", box, transparency_group("DeviceGray"))
         c._code.append(f"/{resources.soft_mask(resources.doc.Reference(mask))} gs")
     inks = resources.inks
-    inked = [(offset, inks.components(_hex(rgb)), alpha) for offset, rgb, alpha in stops]
-    c._code.append(f"/{resources.shading(_shading(gradient, inked, inks.device_space))} sh")
+    if renderer.grey:  # in a luminance mask: the grey of each stop's luminance (luminance is linear in sRGB)
+        greys: list[tuple[float, tuple[float, ...], float]] = [(offset, (luminance(rgb),), alpha)
+                                                               for offset, rgb, alpha in stops]
+        c._code.append(f"/{resources.shading(_shading(gradient, greys, 'DeviceGray'))} sh")
+    else:
+        inked = [(offset, inks.components(_hex(rgb)), alpha) for offset, rgb, alpha in stops]
+        c._code.append(f"/{resources.shading(_shading(gradient, inked, inks.device_space))} sh")
     c.restoreState()
+
+
+#: The weights of red, green and blue in a luminance mask's luminance (SVG 1.1, 14.4; CSS Masking 1, 7.2), on the
+#: sRGB values as they are: what librsvg 2.54 and Chromium measure (pure red, green and blue masks let through
+#: 21, 72 and 7 % in both; Chromium reads `color-interpolation: linearRGB` on a mask, librsvg does not, and such a
+#: mask is refused: generator.render.svgart).
+LUMINANCE = (0.2125, 0.7154, 0.0721)
+
+
+def luminance(rgb: Any) -> float:
+    """The luminance of a colour (red, green and blue from 0 to 1), as a mask measures it."""
+    return min(1.0, max(0.0, sum(weight * float(v) for weight, v in zip(LUMINANCE, rgb))))
+
+
+def _grey_picture(picture: Embedded) -> Embedded:
+    """A PNG of the picture's luminance in grey, its alpha kept."""
+    import io
+
+    from generator.render.images import open_quietly
+
+    with open_quietly(picture.data) as image:
+        rgba = image.convert("RGBA")
+    grey = rgba.convert("RGB").convert("L", (*LUMINANCE, 0.0))
+    grey.putalpha(rgba.getchannel("A"))
+    out = io.BytesIO()
+    grey.save(out, "PNG")
+    return Embedded("png", out.getvalue(), picture.size)
 
 
 def _hex(rgb: Any) -> str:
@@ -403,7 +489,7 @@ def translucent(art: Art) -> bool:
     PDF/X-1a does not allow."""
     # a gradient answers for its shapes: what is inside it is drawn in the gradient's colours, not its own
     for node in nodes_inside(art.drawing, descend=lambda node: not isinstance(node, GradientFill)):
-        if isinstance(node, (Faded, Blended)) or (isinstance(node, PatternFill) and node.stroke):
+        if isinstance(node, (Faded, Blended, Masked)) or (isinstance(node, PatternFill) and node.stroke):
             return True  # a pattern's stroke is a soft mask; a blend mode is transparency too (ISO 15930-4)
         if isinstance(node, GradientFill):
             if node.opacity < 1 or any(a < 1 for _o, _c, a in _stops(node.gradient.get("stops") or [])):

@@ -6,8 +6,10 @@ donjon's SVG output carries the art file itself (a viewer draws it); its PDF dra
 (:mod:`generator.backends.pdf_art`). So what svglib would draw differently from a viewer is found here, named by
 the line of the file, and refused, rather than printed wrong:
 
-- **What no PDF of donjon's draws**: filters (blurs, shadows), masks (but those that are clips, as Figma writes
-  them: :func:`_masks_as_clips`), a gradient on a stroke, a pattern of more than
+- **What no PDF of donjon's draws**: filters (blurs, shadows), a mask written as CSS (a CSS gradient, a picture
+  file) or naming no `<mask>` of the file (:func:`_check_mask`), a mask inside itself, one measured in linearRGB
+  (Chromium reads `color-interpolation` on a mask, librsvg 2.54 does not), one on the root `<svg>` or on a clip
+  path's shape, a gradient on a stroke, a pattern of more than
   :data:`MAX_PATTERN_TILES` tiles a shape or drawn inside itself, markers on a marker's shapes, a paint order
   that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), the blend modes
   PDF has not (`plus-lighter`, `plus-darker`),
@@ -19,6 +21,13 @@ the line of the file, and refused, rather than printed wrong:
   paints, cut to its viewport unless its overflow is visible); a pattern fill is drawn as the tiles that cover
   the shape, cut to its outline, a pattern stroke as tiles under a soft mask of the stroke (:class:`PatternFill`;
   what a pattern leaves unwritten is taken down its hrefs).
+- **Masks, which svglib does not draw**: an element's `<mask>` (attribute, style or rule) is drawn as the
+  element under a soft mask of the mask's contents (:class:`Masked`, the Reader's `_masked`): their luminance
+  (sRGB, the weights librsvg and Chromium use) or, for `mask-type: alpha`, their alpha; in the element's user
+  space (inside its transform) or its bounding box (`maskContentUnits`), cut to the mask's region (`maskUnits`,
+  by default the box and a tenth around); the contents drawn where the mask is defined, any shape, gradient,
+  picture, opacity or mask of their own. A mask that only clips (Figma's) is drawn as clips
+  (:func:`_masks_as_clips`), without transparency.
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
   `<style>` rule) becomes a transparency group (:class:`Faded`); `mix-blend-mode` (a style or a rule; as an
   attribute no viewer reads it) an isolated group laid over what is under it by PDF's blend mode of that name, and
@@ -127,7 +136,6 @@ _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit
 #: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine).
 _UNDRAWN = {
     "filter": f"a filter (a blur, a shadow...), which donjon's PDF cannot draw: {_BITMAP_COPY}, or remove it",
-    "mask": f"a mask, which donjon's PDF cannot draw: use a clip path instead, or {_BITMAP_COPY}",
     "vector-effect": "a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
                      "shape (Inkscape: Path > Stroke to Path)",
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
@@ -211,7 +219,8 @@ def _read(data: bytes) -> Art:
     _blend_attributes_dropped(root)  # read by no viewer: neither checked nor drawn
     _ex_as_em(root)  # as Chromium measures them
     printed += _unread_colours(root)  # left out as browsers leave them out
-    _masks_as_clips(root)  # before the checks, which refuse a mask
+    _masks_as_clips(root)  # those that are clips: drawn without transparency (PDF/X-1a keeps them as vectors)
+    _root_unmasked(root)
     hidden = hidden_elements(root)  # what no viewer draws needs nothing of the PDF
     pictures = _check(root, hidden)
     for element in [element for element in hidden if element.getparent() not in hidden]:
@@ -370,6 +379,9 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     reason = _UNDRAWN.get(name)
     if reason is not None and value.lower() not in _FINE_VALUES and (css or name != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
+    if name == "mask" and value.lower() != "none":
+        _check_mask(value, line, ids)
+        return
     if name in ("fill", "stroke", "clip-path"):
         match = _URL.search(value)
         if match is None:
@@ -389,6 +401,19 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
             raise ArtProblem("a clip path in objectBoundingBox units, which donjon's PDF cannot draw: give it "
                              "userSpaceOnUse units", target.sourceline)
+
+
+def _check_mask(value: str, line: int | None, ids: dict[str, Any]) -> None:
+    """A `mask` property must name a `<mask>` of the file (CSS Masking 1, 7.1): what else CSS lets it say (a picture
+    file, a CSS gradient, a mask's mode or place) no PDF of donjon's draws."""
+    match = _URL.fullmatch(value)
+    if match is None:
+        raise ArtProblem(f"a mask written as CSS ({value}), which donjon's PDF cannot draw: draw the mask as a "
+                         f"<mask> element of the file and name it (mask=\"url(#id)\"), or {_BITMAP_COPY}", line)
+    target = ids.get(match.group(1))
+    if target is None or _local(target.tag) != "mask":
+        raise ArtProblem(f"a mask that is no <mask> of the file ({value}), which viewers draw each their own way: "
+                         "name a <mask> the file holds, or remove the mask", line)
 
 
 #: The paint order when nothing is said (SVG 2, 13.8.1): what a `paint-order` leaves out follows in this order.
@@ -699,6 +724,15 @@ def _masks_as_clips(root: Any) -> None:
         outer.tail, element.tail = element.tail, None
         element.getparent().replace(element, outer)
         inner.append(element)
+
+
+def _root_unmasked(root: Any) -> None:
+    """A mask on the drawing's own <svg> is refused, with its line: the PDF draws the root as svglib's drawing,
+    which no mask wraps."""
+    said = dict(cascaded([], root.get("style") or ""))
+    if (said.get("mask") or root.get("mask") or "none").strip().lower() != "none":
+        raise ArtProblem("a mask on the whole drawing (its <svg>), which donjon's PDF does not draw: put the "
+                         "drawing in a group (<g>) and mask the group", root.sourceline)
 
 
 def _mask_is_clip(mask: Any) -> bool:
@@ -1305,6 +1339,7 @@ def _reader_class() -> Any:
             self.marking: list[tuple[str, str]] = []
             self.wrappers: dict[Any, Any] | None = None
             self.patterning: list[Any] = []  # the patterns whose contents are being drawn, innermost last
+            self.masking: list[Any] = []  # the masks whose contents are being drawn, innermost last
             self.nodes: list[Any] = []
             self.lines: dict[int, int] = {}
             self.drawn = 0
@@ -1613,6 +1648,10 @@ def _reader_class() -> Any:
                 if _local(node.etree_element.tag) in _MARKABLE:
                     item = parent.contents[-1] = self._with_markers(node, item)
             self.lines[id(item)] = node.sourceline or 0
+            masked = self._masked(node, item)
+            if masked is not item:
+                item = parent.contents[-1] = masked
+                self.lines[id(item)] = node.sourceline or 0
             opacity = _own_opacity(self, node)
             if opacity < 1:
                 faded = Faded(item, opacity)
@@ -1743,6 +1782,89 @@ def _reader_class() -> Any:
             return PatternFill(shape if outline is None else outline, find(node, "fill-rule") == "evenodd", tiles,
                                stroke=outline is not None)
 
+        def _masked(self, node: Any, item: Any) -> Any:
+            """The element svglib drew (`item`) under its `<mask>` (CSS Masking 1, 7; svglib drew no mask): the
+            mask's contents drawn where the mask is defined (what they inherit is the mask's), in the element's user
+            space or its bounding box (maskContentUnits), cut to the mask's region (x, y, width, height in
+            maskUnits: by default the box and a tenth of it around), as a :class:`Masked` the PDF draws as a soft
+            mask, of their luminance or, for `mask-type: alpha`, of their alpha. `item` itself when the element
+            names no mask."""
+            element = node.etree_element
+            match = _URL.fullmatch((element.attrib.get("mask") or "").strip())  # its rules and style applied
+            target = self.ids.get(match.group(1)) if match is not None else None
+            if target is None or _local(target.tag) != "mask":
+                return item  # none, or refused by _check_mask
+            if _inside_clip(element):
+                raise ArtProblem("a mask on a shape of a clip path, which viewers leave out and donjon's PDF does "
+                                 "not draw: mask the element the clip path clips instead", element.sourceline)
+            if target in self.masking:
+                raise ArtProblem("its mask is drawn inside itself, which no viewer draws: take the element masked "
+                                 "with it out of the mask", target.sourceline)
+            wrapper = self._file_nodes(node).get(target)
+            if wrapper is None:
+                return item
+            find = self.attrConverter.findAttr
+            find(wrapper, "__donjon__")  # its rules and style, on its attributes
+            if find(wrapper, "color-interpolation").strip().lower() == "linearrgb":
+                raise ArtProblem("a mask whose luminance is measured in linearRGB (color-interpolation), which "
+                                 "viewers draw each their own way (Chromium does, librsvg does not): remove "
+                                 "color-interpolation from the mask", target.sourceline)
+            kind = (target.attrib.get("mask-type") or "luminance").strip().lower()
+            # the element's own transform: the mask is in the element's user space, inside it
+            transform = element.get("transform")
+            matrix = _matrix(self.attrConverter.convertTransform(transform)) if transform else _IDENTITY
+            if _local(element.tag) == "use":  # its x and y move its user space too (SVG 2, 5.6.2), as in Chromium
+                matrix = tuple(mmult(matrix, translate(self._size(element.get("x"), "x", 0.0),
+                                                       self._size(element.get("y"), "y", 0.0))))
+            a, b, c, d, e, f = matrix
+            det = a * d - b * c
+            if det == 0 or not all(math.isfinite(v) for v in matrix):
+                return item  # drawn as nothing (_settle)
+            inverse = (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+            untransformed = Group(item)
+            untransformed.transform = inverse
+            found = _svg_box(untransformed)
+            x0, y0, x1, y1 = (float(v) for v in found) if found else (0.0, 0.0, 0.0, 0.0)
+            box = (x0, y0, x1 - x0, y1 - y0)
+            in_box = (target.get("maskUnits") or "").strip() != "userSpaceOnUse"
+            if in_box and not (box[2] > 0 and box[3] > 0):
+                return Group()  # a region of no size: nothing of the element shows (CSS Masking 1, 7.1)
+            region = [self._mask_length(target.get(name), name, in_box, default)
+                      for name, default in (("x", "-10%"), ("y", "-10%"), ("width", "120%"), ("height", "120%"))]
+            if in_box:
+                region = [box[0] + region[0] * box[2], box[1] + region[1] * box[3], region[2] * box[2],
+                          region[3] * box[3]]
+            if not (region[2] > 0 and region[3] > 0 and all(math.isfinite(v) for v in region)):
+                return Group()
+            contents = Group()
+            if (target.get("maskContentUnits") or "").strip() == "objectBoundingBox":
+                if not (box[2] > 0 and box[3] > 0):
+                    return Group()
+                contents.transform = (box[2], 0.0, 0.0, box[3], box[0], box[1])
+            self.masking.append(target)
+            try:
+                for child in wrapper.iter_children():
+                    self.renderNode(child, parent=contents)
+            finally:
+                self.masking.pop()
+            placed = Group()
+            placed.transform = matrix
+            placed.add(_rectangle_clip(region[2], region[3], region[0], region[1]))
+            placed.add(contents)
+            return Masked(item, placed, luminance=kind != "alpha")
+
+        def _mask_length(self, raw: str | None, name: str, in_box: bool, default: str) -> float:
+            """A mask's x, y, width or height: a share of the box (a number, or a percent) in box units, a length
+            otherwise; its default when unwritten or unread (SVG 1.1, 14.4)."""
+            raw = (raw or "").strip() or default
+            if in_box:
+                try:
+                    value = float(raw.rstrip("%")) / (100 if raw.endswith("%") else 1)
+                except ValueError:
+                    value = float(default.rstrip("%")) / 100
+                return value if math.isfinite(value) else 0.0
+            return self._size(raw, name, 0.0)
+
         def _pattern_length(self, raw: str | None, name: str, in_box: bool, box: tuple[float, ...]) -> float:
             """A pattern's x, y, width or height: a share of the box (a number, or a percent) in box units, a
             length otherwise (0 when unwritten, as SVG 1.1 says)."""
@@ -1813,6 +1935,7 @@ def _reader_class() -> Any:
             if not instances:
                 return item
             marks = Group()
+            marks.__dict__["markers"] = True  # no part of the shape's box (_svg_box)
             clipping = self.get_clippath(node)
             if clipping is not None:
                 marks.add(clipping)
@@ -2027,6 +2150,8 @@ def _reader_class() -> Any:
 
     return Reader
 
+
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 #: SVG's miter limit where none is written (SVG 1.1, 11.4), which the PDF must be told: a PDF's own is 10, so a
 #: corner sharper than 29 degrees (whose miter is 4 to 10 stroke widths long) drew a long spike where viewers cut
@@ -2417,15 +2542,16 @@ def _keep_proportions(group: Any, node: Any) -> Any:
     image.x, image.width, image.height = x + dx, width * sx, height * sy
     image.y = y + dy + height * sy
     group.transform = (1.0, 0.0, 0.0, -1.0, 0.0, 2 * float(image.y))
-    if width * sx <= w + 1e-9 and height * sy <= h + 1e-9:
-        return group
-    box = ClippingPath()
-    box.moveTo(x, y)
-    box.lineTo(x + w, y)
-    box.lineTo(x + w, y + h)
-    box.lineTo(x, y + h)
-    box.closePath()
-    return Group(box, group)
+    if width * sx > w + 1e-9 or height * sy > h + 1e-9:
+        box = ClippingPath()
+        box.moveTo(x, y)
+        box.lineTo(x + w, y)
+        box.lineTo(x + w, y + h)
+        box.lineTo(x, y + h)
+        box.closePath()
+        group = Group(box, group)
+    group.__dict__["viewport"] = (x, y, x + w, y + h)  # its box, whatever part the picture fills (_svg_box)
+    return group
 
 
 def _number(text: str, default: float) -> float:
@@ -2611,6 +2737,44 @@ class PatternFill(Group):  # type: ignore[misc]
         return self.shape.getBounds()  # what is drawn is inside the outline
 
 
+class Masked(Group):  # type: ignore[misc]
+    """A shape or group drawn under a mask (`mask`: a group of the mask's contents cut to its region, in the
+    element's user space), by the PDF backend (generator.backends.pdf_art) as the element's transparency group
+    under a soft mask of the mask's luminance (`luminance`, SVG's default) or of its alpha (`mask-type: alpha`)."""
+
+    def __init__(self, item: Any, mask: Any, luminance: bool) -> None:
+        super().__init__(item)
+        self.__dict__.update(mask=mask, luminance=luminance)
+
+
+def _svg_box(node: Any) -> tuple[float, float, float, float] | None:
+    """The bounding box SVG gives what svglib drew (`node`), in its parent's space: its shapes' outlines, without
+    their strokes, markers and clip paths, a picture's viewport (SVG 2, 8.10: what a mask's objectBoundingBox units
+    measure); None when it draws no shape."""
+    if getattr(node, "isClipPath", 0) or node.__dict__.get("markers"):
+        return None
+    viewport = node.__dict__.get("viewport")  # a picture's box is its viewport (SVG 2, 5.5), not the part it fills
+    if viewport is not None:
+        return cast("tuple[float, float, float, float]", viewport)
+    if isinstance(node, PatternFill):
+        node = node.shape  # its tiles reach past the shape, and a stroke's past the outline
+    if not isinstance(node, Group):
+        try:
+            found = node.getBounds()
+        except (TypeError, ValueError, AttributeError, IndexError):
+            return None
+        return tuple(float(v) for v in found) if found else None  # type: ignore[return-value]
+    boxes = [box for box in (_svg_box(child) for child in node.contents) if box is not None]
+    if not boxes:
+        return None
+    x0, y0 = min(box[0] for box in boxes), min(box[1] for box in boxes)
+    x1, y1 = max(box[2] for box in boxes), max(box[3] for box in boxes)
+    a, b, c, d, e, f = (float(v) for v in (getattr(node, "transform", None) or _IDENTITY))
+    xs = [a * x + c * y + e for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    ys = [b * x + d * y + f for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def _holder(item: Any, shape: Any) -> Any:
     """The group of `item` (itself, or a group inside it) that holds `shape`; None when `item` is the shape."""
     stack = [item]
@@ -2623,15 +2787,16 @@ def _holder(item: Any, shape: Any) -> Any:
     return None
 
 
-def _rectangle_clip(width: float, height: float) -> Any:
-    """A clip to the rectangle from the origin to (width, height): a pattern's tile, a marker's viewport."""
+def _rectangle_clip(width: float, height: float, x: float = 0.0, y: float = 0.0) -> Any:
+    """A clip to the rectangle from (x, y), by default the origin, to (x + width, y + height): a pattern's tile, a
+    marker's viewport, a mask's region."""
     from svglib.svglib import ClippingPath
 
     edge = ClippingPath()
-    edge.moveTo(0, 0)
-    edge.lineTo(width, 0)
-    edge.lineTo(width, height)
-    edge.lineTo(0, height)
+    edge.moveTo(x, y)
+    edge.lineTo(x + width, y)
+    edge.lineTo(x + width, y + height)
+    edge.lineTo(x, y + height)
     edge.closePath()
     edge.isClipPath = 1
     edge.fillColor = edge.strokeColor = None
@@ -2687,6 +2852,8 @@ def _settle(drawing: Any, lines: dict[int, int]) -> None:
         if isinstance(node, GradientFill):
             _numbers(node.shape, line)
             continue
+        if isinstance(node, Masked):
+            stack.append((node.mask, line))
         if isinstance(node, Group):
             transform = getattr(node, "transform", None)
             if transform is not None:

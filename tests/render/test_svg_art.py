@@ -974,13 +974,18 @@ def test_a_pattern_the_pdf_cannot_draw_is_refused_with_its_line(tmp_path: Path, 
 
 
 def test_a_pattern_fill_prints_the_same_bytes_every_time(tmp_path: Path) -> None:
+    _prints_the_same_bytes_every_time(tmp_path, PATTERNED["dots-in-box-units"][0])
+
+
+def _prints_the_same_bytes_every_time(tmp_path: Path, data: bytes) -> None:
+    """The art printed twice, each time read anew, makes the same PDF bytes."""
     from generator.backends.pdf import write_pdf
     from generator.render.images import clear_cache, image_info
     from generator.render.model import Drawing, ImageUse, Page, Placed
     from generator.render.svgart import clear_cache as clear_art
 
-    art = tmp_path / "dots.svg"
-    art.write_bytes(PATTERNED["dots-in-box-units"][0])
+    art = tmp_path / "art.svg"
+    art.write_bytes(data)
     made = []
     for turn in range(2):
         clear_cache()
@@ -1438,22 +1443,154 @@ def test_art_as_figma_exports_it_prints_as_chromium_draws_it(tmp_path: Path) -> 
     assert_like_chromium(tmp_path, "figma-export", FIGMA_EXPORT)
 
 
-@pytest.mark.parametrize("mask", [
-    "<mask id='m' maskUnits='userSpaceOnUse' x='0' y='0' width='9' height='9'><rect width='5' height='5' "
-    "fill='#808080'/></mask>",  # grey under a luminance mask: half see-through
-    "<mask id='m' style='mask-type:alpha' maskUnits='userSpaceOnUse' x='0' y='0' width='9' height='9'><rect "
-    "width='5' height='5' fill='red' opacity='0.5'/></mask>",
-    "<mask id='m'><rect width='5' height='5' fill='white'/></mask>",  # units of the box: its region is the box's
-    "<mask id='m' maskUnits='userSpaceOnUse' x='0' y='0' width='9' height='9'><rect width='5' height='5' "
-    "fill='white' stroke='black'/></mask>",
+_FADE = ("<linearGradient id='fade' x2='0' y2='1'><stop offset='0' stop-color='white'/><stop offset='1' "
+         "stop-color='black'/></linearGradient>")
+
+#: Designers' masks, each with places (in the art's units) and the colour Chromium paints there.
+MASKED = {
+    # Inkscape's fade-out: a rect filled with a gradient white to black, a luminance mask in units of the box (the
+    # default), over a picture and a shape; the same gradient in box units inside the mask (maskContentUnits); a
+    # picture that fills part of its box (preserveAspectRatio) fades over its whole box, as its box is its viewport
+    "fade-out": (svg(
+        f"<defs>{_FADE}<mask id='m'><rect x='5' y='5' width='40' height='90' fill='url(#fade)'/></mask>"
+        "<mask id='box' maskContentUnits='objectBoundingBox'><rect width='1' height='1' fill='url(#fade)'/></mask>"
+        "</defs><rect width='100' height='100' fill='#f0e0a0'/><image x='5' y='5' width='40' height='90' "
+        f"preserveAspectRatio='none' mask='url(#m)' xlink:href='{data_uri(png_bytes(4, 4, (40, 60, 200)))}'/>"
+        "<rect x='55' y='5' width='40' height='50' fill='#d02020' mask='url(#box)'/><image x='66' y='58' "
+        "width='20' height='38' mask='url(#box)' "
+        f"xlink:href='{data_uri(png_bytes(4, 4, (40, 160, 60)))}'/>"),
+        {(25, 6): (42, 62, 200), (25, 50): (140, 142, 180), (75, 6): (209, 38, 36), (76, 70): (105, 181, 92),
+         (76, 80): (157, 198, 119)}),
+    # a picture masked by a shape (user units, the region written): a white circle, a grey square (half through),
+    # a picture of a colour (its luminance) and coloured rects (red, green and blue: what librsvg and Chromium
+    # measure of each)
+    "picture-masked-by-shapes": (svg(
+        "<defs><mask id='m' maskUnits='userSpaceOnUse' x='0' y='0' width='100' height='100'><circle cx='25' "
+        "cy='25' r='20' fill='white'/><rect x='55' y='5' width='40' height='40' fill='#808080'/><image x='5' "
+        f"y='55' width='40' height='40' xlink:href='{data_uri(png_bytes(4, 4, (200, 40, 40)))}'/><rect x='55' "
+        "y='55' width='13' height='40' fill='#ff0000'/><rect x='68' y='55' width='14' height='40' fill='lime'/>"
+        "<rect x='82' y='55' width='13' height='40' fill='blue'/></mask></defs>"
+        "<rect width='100' height='100' fill='#ffffff'/><image width='100' height='100' preserveAspectRatio='none' "
+        f"mask='url(#m)' xlink:href='{data_uri(png_bytes(4, 4, (0, 0, 0)))}'/>"),
+        {(25, 25): (0, 0, 0), (4, 4): (255, 255, 255), (75, 25): (127, 127, 127), (25, 75): (179, 179, 179),
+         (61, 75): (201, 201, 201), (75, 75): (73, 73, 73), (88, 75): (237, 237, 237)}),
+    # mask-type alpha (an attribute, and a style): what the mask's shapes cover and how opaque they are, whatever
+    # their colour; a gradient fading out by its stops' opacity
+    "alpha-masks": (svg(
+        "<defs><linearGradient id='out'><stop offset='0' stop-color='black'/><stop offset='1' stop-color='black' "
+        "stop-opacity='0'/></linearGradient><mask id='a' mask-type='alpha'><rect x='5' y='5' width='20' height='40' "
+        "fill='black'/><rect x='25' y='5' width='20' height='40' fill='red' opacity='0.5'/></mask>"
+        "<mask id='s' style='mask-type:alpha' maskContentUnits='objectBoundingBox'><rect width='1' height='1' "
+        "fill='url(#out)'/></mask></defs><rect width='100' height='100' fill='#ffffff'/>"
+        "<g mask='url(#a)'><rect x='5' y='5' width='40' height='40' fill='#2040c0'/></g>"
+        "<rect x='5' y='55' width='90' height='40' fill='#d02020' mask='url(#s)'/>"),
+        {(10, 10): (32, 64, 192), (30, 30): (143, 159, 223), (6, 75): (210, 36, 36), (94, 75): (253, 249, 249)}),
+    # the region cuts what the mask lets through: written in box units (x, y, width, height as shares and
+    # percents), and the default (a tenth of the box around it) cutting a wide stroke
+    "mask-regions": (svg(
+        "<defs><mask id='half' x='0' y='0' width='50%' height='1'><rect width='100' height='100' fill='white'/>"
+        "</mask><mask id='all'><rect width='100' height='100' fill='white'/></mask></defs>"
+        "<rect width='100' height='100' fill='#f0e0a0'/><rect x='4' y='4' width='40' height='40' fill='#2040c0' "
+        "mask='url(#half)'/><rect x='30' y='60' width='40' height='20' fill='none' stroke='#d02020' "
+        "stroke-width='16' mask='url(#all)'/>"),
+        {(10, 20): (32, 64, 192), (26, 20): (240, 224, 160), (50, 70): (240, 224, 160), (50, 60): (208, 32, 32),
+         (50, 56): (240, 224, 160), (27, 70): (208, 32, 32), (24, 70): (240, 224, 160)}),
+    # masks in transformed groups: a group turned and scaled under a mask of its own units (the mask turns with
+    # it), inside a moved group; a faded element under a mask whose contents are faded; a mask whose contents are
+    # masked themselves
+    "masks-in-transformed-groups": (svg(
+        f"<defs>{_FADE}<mask id='m' maskUnits='userSpaceOnUse' x='0' y='0' width='20' height='20'>"
+        "<rect width='20' height='20' fill='url(#fade)'/></mask><mask id='soft'><rect width='100' height='100' "
+        "fill='white' opacity='0.5'/></mask><mask id='inner'><rect x='55' y='55' width='20' height='40' "
+        "fill='white'/></mask><mask id='outer'><rect width='100' height='100' fill='white' mask='url(#inner)'/>"
+        "</mask></defs><rect width='100' height='100' fill='#ffffff'/><g transform='translate(10 5)'>"
+        "<g transform='rotate(20 20 20) scale(2)' mask='url(#m)'><rect width='20' height='20' fill='#2040c0'/>"
+        "</g></g><rect x='55' y='5' width='40' height='40' fill='#000000' opacity='0.5' mask='url(#soft)'/>"
+        "<rect x='55' y='55' width='40' height='40' fill='#20a040' mask='url(#outer)'/>"),
+        {(75, 25): (191, 191, 191), (60, 75): (32, 160, 64), (85, 75): (255, 255, 255)}),
+    # masks on what a <use> shows (its x and y move the mask with it, as its transform does), on a group cut by a
+    # clip path, and on a shape in a nested <svg> (in the units of its viewBox)
+    "masks-on-uses-clips-and-viewports": (svg(
+        f"<defs>{_FADE}<mask id='u' maskUnits='userSpaceOnUse' x='0' y='0' width='30' height='30'><rect "
+        "width='30' height='30' fill='url(#fade)'/></mask><mask id='b'><rect width='100' height='100' "
+        "fill='url(#fade)'/></mask><clipPath id='c'><circle cx='70' cy='70' r='22'/></clipPath><rect id='sq' "
+        "width='30' height='30' fill='#2040c0'/></defs><rect width='100' height='100' fill='#f0e0a0'/>"
+        "<use xlink:href='#sq' x='10' y='10' mask='url(#u)'/><use xlink:href='#sq' transform='translate(56 6)' "
+        "mask='url(#b)'/><g clip-path='url(#c)' mask='url(#b)'><rect x='46' y='46' width='50' height='50' "
+        "fill='#d02020'/></g><svg x='4' y='56' width='40' height='40' viewBox='0 0 10 10'><rect width='10' "
+        "height='10' fill='#20a040' mask='url(#b)'/></svg>"),
+        {(25, 12): (48, 77, 190), (25, 38): (228, 215, 162), (70, 10): (42, 71, 191), (70, 34): (91, 109, 183),
+         (70, 50): (224, 128, 96), (70, 90): (236, 205, 147), (24, 76): (43, 164, 69), (46, 76): (240, 224, 160)}),
+    # the box a mask's objectBoundingBox units measure is SVG's: a group's shapes without the clip path around it
+    # (larger here), a path without its markers and its stroke (which the region, a tenth around, then cuts)
+    "mask-boxes-as-svg-measures-them": (svg(
+        f"<defs>{_FADE}<mask id='b' maskContentUnits='objectBoundingBox'><rect width='1' height='1' "
+        "fill='url(#fade)'/></mask><clipPath id='big'><rect width='100' height='100'/></clipPath><marker id='mk' "
+        "viewBox='0 0 10 10' refX='5' refY='5' markerWidth='6' markerHeight='6'><circle cx='5' cy='5' r='5' "
+        "fill='#000'/></marker></defs><rect width='100' height='100' fill='#f0e0a0'/><g clip-path='url(#big)' "
+        "mask='url(#b)'><rect x='10' y='30' width='30' height='40' fill='#2040c0'/></g><path d='M60 30 L60 70 "
+        "L90 70' stroke='#d02020' stroke-width='4' fill='none' marker-start='url(#mk)' marker-end='url(#mk)' "
+        "mask='url(#b)'/>"),
+        {(25, 34): (55, 81, 189), (25, 66): (220, 209, 163), (52, 30): (240, 224, 160), (64, 30): (3, 3, 2),
+         (90, 78): (240, 224, 160), (86, 66): (217, 203, 145)}),
+}
+
+
+@needs_chromium
+@needs_tools
+@pytest.mark.parametrize("name", sorted(MASKED))
+def test_masks_print_as_chromium_draws_them(tmp_path: Path, name: str) -> None:
+    """A <mask> is drawn in the PDF as a soft mask of its contents (their luminance, or their alpha), where Chromium
+    draws it: the PDF within SHARE and MEAN of the SVG output's render and of Chromium's, both outputs the colour
+    Chromium paints at each place (within a few levels: librsvg's and Chromium's resampling). The PDF refused such
+    art before ("it uses a mask, which donjon's PDF cannot draw"). poppler draws a soft mask's edges unsmoothed
+    (pdfium smooths them): the samples' masks are mostly soft, their hard edges short."""
+    data, colours = MASKED[name]
+    for what, (differing, mean) in {**against_chromium(tmp_path, name, data),
+                                    "PDF and SVG": compare(tmp_path, name, data)}.items():
+        assert differing <= SHARE and mean <= MEAN, (f"{what}: {differing:.1%} of the pixels differ, mean "
+                                                     f"{mean:.1f}; see {tmp_path}")
+    for what in ("chromium", "pdf", "svg"):
+        render = Image.open(tmp_path / f"{what}-{name}.png").convert("RGB")
+        wrong = {place: _at(render, *place) for place, colour in colours.items()
+                 if max(abs(a - b) for a, b in zip(_at(render, *place), colour)) > 4}
+        assert not wrong, (what, wrong, tmp_path)
+
+
+@pytest.mark.parametrize("name", ["picture-masked-by-shapes", "masks-in-transformed-groups"])
+def test_a_mask_prints_the_same_bytes_every_time(tmp_path: Path, name: str) -> None:
+    _prints_the_same_bytes_every_time(tmp_path, MASKED[name][0])
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("<rect width='9' height='9' style='mask: linear-gradient(white, black)'/>", "^line 2: a mask written as CSS"),
+    ("<rect width='9' height='9' mask='url(#nowhere)'/>", r"^line 2: a mask that is no <mask> of the file"),
+    ("<mask id='m'>\n<rect width='9' height='9' fill='white' mask='url(#m)'/></mask>\n"
+     "<rect width='9' height='9' mask='url(#m)'/>", "^line 2: its mask is drawn inside itself"),
+    ("<mask id='m' color-interpolation='linearRGB'><rect width='9' height='9' fill='#808080'/></mask>\n"
+     "<rect width='9' height='9' mask='url(#m)'/>", "^line 2: a mask whose luminance is measured in linearRGB"),
+    ("<mask id='m'><rect width='9' height='9' fill='white'/></mask><clipPath id='c'>\n<rect width='9' "
+     "height='9' mask='url(#m)'/></clipPath><rect width='9' height='9' clip-path='url(#c)'/>",
+     "^line 3: a mask on a shape of a clip path"),
 ])
-def test_a_mask_that_is_no_clip_is_refused_with_its_line(tmp_path: Path, mask: str) -> None:
+def test_a_mask_the_pdf_cannot_draw_is_refused_with_its_line(tmp_path: Path, body: str, message: str) -> None:
     from generator.render.images import ImageProblem, image_info
 
     art = tmp_path / "mask.svg"
-    art.write_bytes(svg(f"{mask}\n<rect width='9' height='9' mask='url(#m)'/>"))
-    with pytest.raises(ImageProblem, match="^line 3: it uses a mask"):
+    art.write_bytes(svg(body))
+    with pytest.raises(ImageProblem, match=message):
         image_info(art)
+
+
+def test_a_mask_on_the_whole_drawing_is_refused_with_its_line(tmp_path: Path) -> None:
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "mask.svg"
+    art.write_bytes(svg("<mask id='m'><rect width='9' height='9' fill='white'/></mask>").replace(
+        b"viewBox='0 0 100 100'>", b"viewBox='0 0 100 100' mask='url(#m)'>"))
+    with pytest.raises(ImageProblem, match="^line 1: a mask on the whole drawing"):
+        image_info(art)
+
 
 # --- fuzz: art mutated element by element ---------------------------------------------------------------------------
 
@@ -1476,15 +1613,18 @@ BASE = [
     "stroke='black' marker-mid='url(#m)' marker-end='url(#m)'/>",
     "<pattern id='p' width='0.25' height='0.25'><circle cx='3' cy='3' r='2'/></pattern><rect x='60' y='50' "
     "width='30' height='20' fill='url(#p)'/>",
+    "<mask id='k' x='0' y='0' width='1' height='1'><rect width='50' height='50' fill='url(#g)'/></mask><rect "
+    "x='5' y='60' width='40' height='30' fill='navy' mask='url(#k)'/>",
 ]
 ATTRIBUTES = ["x", "y", "width", "height", "r", "rx", "cx", "d", "points", "transform", "opacity", "fill",
               "stroke", "stroke-width", "stroke-dasharray", "offset", "style", "viewBox", "fill-opacity", "class",
-              "markerWidth", "orient", "refX", "patternTransform", "patternUnits", "marker-start"]
+              "markerWidth", "orient", "refX", "patternTransform", "patternUnits", "marker-start", "mask",
+              "maskUnits", "maskContentUnits", "mask-type"]
 HOSTILE = ["0", "-1", "1e400", "-1e400", "nan", "inf", "1e300", "", "scale(0)", "matrix(1 2 2 4 0 0)",
            "rotate(nan)", "url(#nothere)", "url(#g)", "url(#c)", "none", "5 3 2", "-3 -2", "0 0", "M", "M0 0 Z Z",
            "L 1e400 0", "opacity:2;fill:url(#g)", "red; filter: blur(3px)", "1%", "9999999999",
            "translate(1e308 1e308) scale(1e308)", "0,0 1e400,1e400", "#zzzzzz", "rgba(0,0,0,nan)", "url(#m)",
-           "url(#p)", "auto-start-reverse", "1e-300", "objectBoundingBox"]
+           "url(#p)", "auto-start-reverse", "1e-300", "objectBoundingBox", "url(#k)", "alpha"]
 
 
 @st.composite
@@ -1841,3 +1981,51 @@ def test_pdf_x_1a_flattens_art_that_blends(tmp_path: Path) -> None:
         assert any(isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" for obj in doc.objects)
     write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "rgb.pdf", title="t")
     assert b"Multiply" in blend.findall((tmp_path / "rgb.pdf").read_bytes())
+
+
+def test_masks_are_soft_masks_and_pdf_x_1a_flattens_them(tmp_path: Path) -> None:
+    """A luminance mask is a soft mask of luminosity, an alpha mask one of alpha (ISO 32000-1, 11.6.5); PDF/X-1a
+    allows no soft mask (ISO 15930-4): masked art is drawn as a picture there, as art with an opacity is."""
+    from generator.backends.pdf import write_pdf
+    from generator.prepress.services import find_service
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+
+    art = tmp_path / "art.svg"
+    art.write_bytes(svg(f"<defs>{_FADE}<mask id='l'><rect width='100' height='100' fill='url(#fade)'/></mask>"
+                        "<mask id='a' mask-type='alpha'><circle cx='50' cy='50' r='30' fill-opacity='0.5'/></mask>"
+                        "</defs><rect x='10' y='10' width='80' height='40' fill='#40a0c0' mask='url(#l)'/>"
+                        "<rect x='10' y='50' width='80' height='40' fill='#c04040' mask='url(#a)'/>"))
+    card = Drawing(75, 75, (ImageUse(str(art), 0, 0, 75, 75),))
+    write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "rgb.pdf", title="t")
+    # the graphics states are written uncompressed (reportlab writes no object streams)
+    kinds = re.compile(rb"/S\s*/(Luminosity|Alpha)")
+    assert set(kinds.findall((tmp_path / "rgb.pdf").read_bytes())) == {b"Luminosity", b"Alpha"}
+    write_pdf([Page(75, 75, (Placed(card, 0, 0),))], tmp_path / "x1a.pdf", title="t",
+              ink=find_service("dtc").press())
+    assert b"/SMask" not in (tmp_path / "x1a.pdf").read_bytes()
+
+
+@needs_tools
+def test_a_picture_in_a_luminance_mask_lets_through_as_much_in_cmyk(tmp_path: Path) -> None:
+    """In a CMYK document, a picture inside a luminance mask is measured by its luminance as in RGB (the mask is
+    drawn in grey, whatever the inks): converted to CMYK first, the reader's own CMYK to grey let 4 % of a red
+    picture's square through where its luminance lets 29 %."""
+    from generator.backends.pdf import write_pdf
+    from generator.prepress.services import find_service
+    from generator.render.images import image_info
+    from generator.render.model import Drawing, ImageUse, Page, Placed
+
+    art = tmp_path / "art.svg"
+    art.write_bytes(MASKED["picture-masked-by-shapes"][0])
+    info = image_info(art)
+    card = Drawing(info.width, info.height, (ImageUse(str(art), 0, 0, info.width, info.height),))
+    write_pdf([Page(info.width, info.height, (Placed(card, 0, 0),))], tmp_path / "cmyk.pdf", title="t",
+              ink=find_service("dtc").press(pdfx="x4"))
+    assert PDFTOPPM is not None
+    subprocess.run([PDFTOPPM, "-r", str(72 * SCALE), "-png", "-singlefile", str(tmp_path / "cmyk.pdf"),
+                    str(tmp_path / "cmyk")], check=True, timeout=60)
+    render = Image.open(tmp_path / "cmyk.png").convert("RGB")
+    black = _at(render, 25, 25)  # the masked picture wholly through: black in the press's inks
+    through = (0.2125 * 200 + 0.7154 * 40 + 0.0721 * 40) / 255  # the luminance of the mask's picture
+    expected = tuple(round(255 * (1 - through) + channel * through) for channel in black)
+    assert max(abs(a - b) for a, b in zip(_at(render, 25, 75), expected)) <= 4, (_at(render, 25, 75), expected)
