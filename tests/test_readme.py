@@ -167,14 +167,20 @@ def serve_until_it_answers(argv: list[str], cwd: Path, env: dict[str, str]) -> N
         line = process.stdout.readline()
         url = re.search(r"http://\S+", line)
         assert url, line
-        for _ in range(500):
+        import time
+
+        from tests.web.test_serve_process import STARTUP_LIMIT_S
+
+        # asked until it answers, for as long as a loaded machine may take to start it: 500 tries 20 ms apart (10 s)
+        # before, after which the test went on as if the page had been answered
+        deadline = time.monotonic() + STARTUP_LIMIT_S
+        while True:
             try:
                 with httpx.Client(follow_redirects=True) as client:
                     assert client.get(url.group(0)).status_code == 200
                 break
             except httpx.TransportError:
-                import time
-
+                assert time.monotonic() < deadline, f"{url.group(0)} not answered within {STARTUP_LIMIT_S} s"
                 time.sleep(0.02)
         process.send_signal(signal.SIGINT)
         assert process.wait(20) == 0

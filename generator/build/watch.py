@@ -231,11 +231,17 @@ def watch(root: Path | None, target: str, out: Path, options: BuildOptions, card
     state = WatchState()
     run_once(root, target, out, options, cards, state, reporter, None, after)
     paths = watched_paths(root, out)
-    reporter.say(f"watching {', '.join(str(p) for p in paths)} (Ctrl-C to stop)")
-    if ready is not None:
-        ready()
+    # watchfiles sets its watcher up when it is first asked for changes, and gives its first answer (what changed,
+    # or nothing after `rust_timeout`) once it has: "watching" is said then. Said before the loop, it came before the
+    # watcher was set up, and a file saved in that moment (a script saving once the line came) was never built for
+    watching = False
     for batch in changes(*paths, watch_filter=outside_output(out), debounce=DEBOUNCE_MS, stop_event=stop,
-                         raise_interrupt=False, rust_timeout=500, yield_on_timeout=False):
+                         raise_interrupt=False, rust_timeout=500, yield_on_timeout=True):
+        if not watching:
+            watching = True
+            reporter.say(f"watching {', '.join(str(p) for p in paths)} (Ctrl-C to stop)")
+            if ready is not None:
+                ready()
         saved = worth_a_round(sorted({Path(path) for _change, path in batch}), state)
         if not saved:
             continue

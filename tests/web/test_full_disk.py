@@ -62,9 +62,9 @@ def disk(tmp_path: Path) -> Iterator[Disk]:
     holder = subprocess.Popen(["unshare", "--mount", "--propagation", "private", "sleep", "900"])
     try:
         own = os.readlink("/proc/self/ns/mnt")
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # generous: a loaded machine may start unshare slowly
         while os.readlink(f"/proc/{holder.pid}/ns/mnt") == own:  # unshare has not exec'd sleep yet
-            assert time.monotonic() < deadline
+            assert time.monotonic() < deadline, "unshare did not start within 30 s"
             time.sleep(0.01)
         enter = ["nsenter", "-t", str(holder.pid), "-m"]
         folder = tmp_path / "disk"

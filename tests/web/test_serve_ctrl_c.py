@@ -36,6 +36,10 @@ pytest.importorskip("cv2")
 #: uvicorn's wait for the requests under way (serve.py's `timeout_graceful_shutdown`), then what a loaded machine
 #: adds (two busy cores, xdist): the exit measured here is 3.3 s after one Ctrl-C and 0.04 s after a second.
 STOP_LIMIT_S = 3 + 12
+#: The grace the server is given when a second Ctrl-C is tested: far longer than the test waits, so that an exit
+#: within STOP_LIMIT_S is the second Ctrl-C's doing whatever the load (a bound of 3 s after the first Ctrl-C, the
+#: grace itself, was met or missed by how fast a loaded machine took the first one)
+LONG_GRACE_S = 600
 #: How long the test waits for the slow reads to start (a real read of the first photo comes before one of them).
 READ_LIMIT_S = 60
 #: The launcher: donjon, with the read of a photo named slow* noted in $DONJON_TEST_READING and lasting 10 minutes.
@@ -50,6 +54,13 @@ def slow(self, data, filename, *rest):
         time.sleep(600)
     return read(self, data, filename, *rest)
 Games.score_castle_sheet = slow
+if os.environ.get("DONJON_TEST_GRACE"):  # serve.py's grace made longer
+    import uvicorn
+    made = uvicorn.Config.__init__
+    def config(self, *args, **kwargs):
+        kwargs["timeout_graceful_shutdown"] = float(os.environ["DONJON_TEST_GRACE"])
+        made(self, *args, **kwargs)
+    uvicorn.Config.__init__ = config
 from generator.cli import run
 run()
 """
@@ -64,9 +75,13 @@ def photo() -> bytes:
 
 
 @contextmanager
-def slow_serving(db: Path, reading: Path, temporary: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """`donjon serve` through the launcher, its temporary files in `temporary`, and its address."""
+def slow_serving(db: Path, reading: Path, temporary: Path,
+                 grace: float | None = None) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """`donjon serve` through the launcher, its temporary files in `temporary`, its grace `grace` seconds (serve.py's
+    own when None), and its address."""
     env = dict(os.environ, DONJON_TEST_READING=str(reading), TMPDIR=str(temporary))
+    if grace is not None:
+        env["DONJON_TEST_GRACE"] = str(grace)
     with serving("--db", str(db), launcher=[sys.executable, "-c", SLOW_LAUNCHER], env=env) as (process, url):
         yield process, url.rstrip("/")
 
@@ -96,7 +111,7 @@ def test_ctrl_c_while_photos_are_read(tmp_path: Path, photo: bytes, impatient: b
     db = folder / "db.sqlite3"
     answers: dict[str, httpx.Response | Exception] = {}
     slow_photo = photo + b"\0"  # another file (the same photo twice is refused); never read
-    with slow_serving(db, reading, temporary) as (process, url):
+    with slow_serving(db, reading, temporary, LONG_GRACE_S if impatient else None) as (process, url):
         wait_ready(url)
         table = httpx.post(f"{url}/tables", headers=PAGE, data={
             "game": "once-upon-a-castle", "name": ["Ana", "Ben", "Cid"], "version": "great-architect"}
@@ -121,7 +136,6 @@ def test_ctrl_c_while_photos_are_read(tmp_path: Path, photo: bytes, impatient: b
             phone.start()
         poll(lambda: reading.exists() and len(reading.read_text().split()) == 2, READ_LIMIT_S, "the reads started")
         process.send_signal(signal.SIGINT)
-        stopped_at = time.monotonic()
         if impatient:
             poll(lambda: not listening(url), STOP_LIMIT_S, "the first Ctrl-C taken")  # uvicorn closes its socket
             process.send_signal(signal.SIGINT)
@@ -129,8 +143,8 @@ def test_ctrl_c_while_photos_are_read(tmp_path: Path, photo: bytes, impatient: b
             code: int | None = process.wait(STOP_LIMIT_S)
         except subprocess.TimeoutExpired:
             code = None
+        # with a second Ctrl-C, within STOP_LIMIT_S of it: uvicorn's grace (LONG_GRACE_S here) is not waited out
         assert code is not None, f"donjon serve still running {STOP_LIMIT_S} s after Ctrl-C while photos were read"
-        took = time.monotonic() - stopped_at
         for phone in phones:
             phone.join(READ_LIMIT_S)
         assert process.stderr is not None
@@ -138,8 +152,6 @@ def test_ctrl_c_while_photos_are_read(tmp_path: Path, photo: bytes, impatient: b
     assert code == 0, said
     assert "Traceback" not in said and all(line.startswith("donjon serve: ") for line in said.splitlines()), said
     assert f"POST {table}/photos" in said and f"POST {table}/seats/2/sheet" in said, said
-    if impatient:
-        assert took < 3, f"{took:.1f} s after a second Ctrl-C"  # uvicorn's grace is not waited out
     for name, answer in answers.items():
         assert isinstance(answer, httpx.Response), f"{name}: {answer!r}"
         assert answer.status_code == 503 and "was stopped on the computer running it" in answer.text, answer.text
