@@ -118,6 +118,9 @@ class DeckEntry:
     #: the one back of every card (None when each card shows its own)
     back: Picture | None
     documents: list[PdfListing] = field(default_factory=list)
+    #: its pieces are cut along a shape (a circle, a hexagon, rounded corners): drawn on the page's paper with a
+    #: shadow of their outline, not on a white card-shaped box
+    shaped: bool = False
 
 
 @dataclass
@@ -252,7 +255,8 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
                               size=speaks._(SIZE_NAMES[size.name]) if size.name in SIZE_NAMES else size.name,
                               width=speaks.number(size.width_mm), height=speaks.number(size.height_mm)), cards,
                           Picture(thumb_path(deck, "back.png"), *css, card_path(deck, "back.png")) if p.uniform
-                          else None)
+                          else None,
+                          shaped=deck.shape is not None and (deck.shape.kind != "rect" or any(deck.shape.radii)))
         game.decks.append(entry)
         deck_entries.append(entry)
 
