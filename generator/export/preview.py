@@ -379,4 +379,7 @@ def render_page(games: list[GameEntry], others: list[PdfListing], lang: Language
     return template.render(games=games, others=others, cards=cards, _=speaks.format, ngettext=speaks.nformat,
                            lang=speaks.code,
                            decks=sum(len(g.decks) for g in games), version=_NO_VERSION,
+                           # the note on values no rulebook states is about the shipped games' cards: decks of
+                           # one's own have no rulebook
+                           shipped=any(d.deck.folder is None for g in games for d in g.decks),
                            script=RELOAD_SCRIPT, script_hash=script_hash(RELOAD_SCRIPT))
