@@ -132,6 +132,12 @@ class GameEntry:
     documents: list[PdfListing] = field(default_factory=list)
 
     @property
+    def solo(self) -> bool:
+        """Whether it is one deck of the same name (a deck of one's own is a "game" of its own): the page names it
+        once, not as a game and again as its deck."""
+        return len(self.decks) == 1 and self.decks[0].deck.name == self.name
+
+    @property
     def cards(self) -> int:
         return sum(d.deck.total for d in self.decks)
 
