@@ -388,4 +388,6 @@ def render_page(games: list[GameEntry], others: list[PdfListing], lang: Language
                            # the note on values no rulebook states is about the shipped games' cards: decks of
                            # one's own have no rulebook
                            shipped=any(d.deck.folder is None for g in games for d in g.decks),
+                           # decks of one's own alone: "in 5 games" would count each deck as a game
+                           all_solo=all(g.solo for g in games),
                            script=RELOAD_SCRIPT, script_hash=script_hash(RELOAD_SCRIPT))

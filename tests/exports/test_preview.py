@@ -145,6 +145,7 @@ def test_a_deck_of_ones_own_is_named_once(shipped: tuple[Path, str], tmp_path: P
                   name=name.title())
     _page, text = preview(tmp_path, "--content", str(content))
     assert re.findall(r"<h[23]>([^<]*)</h[23]>", text) == ["One", "Two"]
+    assert "2 decks, 2 cards. Click" in text and "games" not in text  # not "in 2 games": each deck is no game
     assert re.findall(r'<a href="#[^"]*">([^<]*)</a>', text) == ["One", "Two"]
     shipped_headings = re.findall(r"<h([23])>([^<]*)</h[23]>", shipped[1])
     assert ("2", "Guildhall") in shipped_headings and ("3", "Old World Economy: professions") in shipped_headings
