@@ -383,7 +383,8 @@ def _zero_stroke_width(element: Any) -> bool:
                 found = prop_value
         found = found if found is not None else node.get("stroke-width")
         if found is not None:
-            return re.fullmatch(r"\s*[+-]?(0+\.?0*|\.0+)([a-z]{2}|%)?\s*", found, re.IGNORECASE) is not None
+            number = re.fullmatch(r"\s*([+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)([a-z]{2}|%)?\s*", found, re.IGNORECASE)
+            return number is not None and float(number.group(1)) == 0
         node = node.getparent()
     return False
 
