@@ -1820,7 +1820,7 @@ _ZERO_STROKES = ("<defs><linearGradient id='g'><stop offset='0' stop-color='#f00
                  "stop-color='#00f'/></linearGradient></defs><rect width='100' height='100' fill='#ffffff'/>\n"
                  "<rect x='10' y='10' width='80' height='30' fill='#20a020' stroke='url(#g)' stroke-width='0'/>\n"
                  "<g style='stroke-width: 0px'><circle cx='30' cy='70' r='15' fill='#f0f000' stroke='url(#g)'/></g>\n"
-                 "<rect x='60' y='55' width='30' height='30' fill='#2040c0' style='stroke:url(#g);stroke-width:0.0'/>")
+                 "<rect x='60' y='55' width='30' height='30' fill='#2040c0' style='stroke:url(#g);stroke-width:0e0'/>")
 
 
 @needs_tools
