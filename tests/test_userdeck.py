@@ -326,6 +326,18 @@ def test_sheet_means_nothing_for_a_csv(tmp_path: Path) -> None:
     assert "sheet: means something only for an .xlsx table" in only_problem(root)
 
 
+def test_a_delimiter_means_nothing_for_a_spreadsheet(tmp_path: Path) -> None:
+    """`delimiter: ;` beside an .xlsx (or .yaml) table was read without a word: the designer who wrote it expects it
+    to do something. Refused, as `sheet:` is for a CSV, naming deck.yaml's line."""
+    make_xlsx(tmp_path / "d" / "cards.xlsx", {"Goods": [["Name", "Count"], ["A", 1]]})
+    (tmp_path / "d" / "deck.yaml").write_text(XLSX_DECK + "delimiter: ;\n", encoding="utf-8")
+    assert only_problem(tmp_path / "d").endswith(
+        "d/deck.yaml:7: delimiter: means something only for a .csv table, and 'cards.xlsx' is not one; remove it")
+    (tmp_path / "d" / "deck.yaml").write_text(XLSX_DECK, encoding="utf-8")
+    [deck] = load_content(tmp_path / "d").user_decks
+    assert [c.name for c in deck.cards] == ["A"]
+
+
 # --- YAML rows, counts of 0, a layout and back per card -----------------------------------------------------------
 
 def test_yaml_rows_may_leave_keys_out(tmp_path: Path) -> None:

@@ -165,19 +165,24 @@ def deck_document(deck: UserDeck, lang: str | None = None) -> ReferenceDocument:
 
     words = language(lang or deck.lang)
     _ = words._
-    cards = deck.in_language(lang) if lang else deck.cards
+    from generator.reference.data import deck_cards, deck_columns
+
+    shown = deck_cards(deck, lang)
+    cards = [card for card, _own in shown]
+    columns = deck_columns(deck)  # the translations of a column are not listed beside it: each value once
     title = _("{game}: card reference").format(game=deck.name)
     total = sum(card.copies for card in cards)
     rows = []
-    for card in cards:
+    for card, own in shown:
         # the designer's words as written, whatever the page's language does with its punctuation
         values = [f"**{as_written(plain(str(column)))}**: {as_written(plain(str(value)))}"
-                  for column, value in card.fields.items()
-                  if column not in (deck.name_column, deck.count_column) and value is not None and str(value).strip()]
-        # the card's name, and under it its id (the name of its files, what `--cards` takes)
-        rows.append((Cell((Para(as_written(plain(card.name)), "cell-bold"),
-                           Para(as_written(plain(card.id)), "cell-note"))),
-                     cell(words.number(card.copies)), cell(*values)))
+                  for column in columns if (value := card.fields.get(column)) is not None and str(value).strip()]
+        # the card's name; under it its name in the deck's own language (in a reference in another language) and
+        # its id (the name of its files, what `--cards` takes)
+        names = (Para(as_written(plain(card.name)), "cell-bold"),
+                 *((Para(f"{as_written(plain(own))} ({deck.lang})", "cell-note"),) if own else ()),
+                 Para(as_written(plain(card.id)), "cell-note"))
+        rows.append((Cell(names), cell(words.number(card.copies)), cell(*values)))
     table = Table((Column(_("Card"), 2.0), Column(_("Copies"), 1.2, "right"), Column(_("Value"), 6.0)),
                   tuple(rows))
     blocks = (

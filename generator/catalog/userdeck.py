@@ -397,6 +397,11 @@ def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
     if values["sheet"] is not None and suffix != ".xlsx":
         raise InputError(doc.file, f"sheet: means something only for an .xlsx table, and {source!r} is not one",
                          doc.line(("sheet",)))
+    # the mirror of `sheet:`: a `delimiter:` left from a CSV table once the deck moved to a spreadsheet would
+    # otherwise be read as saying something about the new table
+    if isinstance(doc.data, dict) and "delimiter" in doc.data and suffix != ".csv":
+        raise InputError(doc.file, f"delimiter: means something only for a .csv table, and {source!r} is not one; "
+                                   "remove it", doc.line(("delimiter",)))
     if suffix == ".csv":
         return _csv_rows(path, table, values["delimiter"]), table, path
     if suffix in (".yaml", ".yml", ".json"):

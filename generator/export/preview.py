@@ -118,6 +118,9 @@ class DeckEntry:
     #: the one back of every card (None when each card shows its own)
     back: Picture | None
     documents: list[PdfListing] = field(default_factory=list)
+    #: its pieces are cut along a shape (a circle, a hexagon, rounded corners): drawn on the page's paper with a
+    #: shadow of their outline, not on a white card-shaped box
+    shaped: bool = False
 
 
 @dataclass
@@ -127,6 +130,12 @@ class GameEntry:
     anchor: str
     decks: list[DeckEntry] = field(default_factory=list)
     documents: list[PdfListing] = field(default_factory=list)
+
+    @property
+    def solo(self) -> bool:
+        """Whether it is one deck of the same name (a deck of one's own is a "game" of its own): the page names it
+        once, not as a game and again as its deck."""
+        return len(self.decks) == 1 and self.decks[0].deck.name == self.name
 
     @property
     def cards(self) -> int:
@@ -252,7 +261,8 @@ def export_preview(content: Content, decks: list[Deck], out: Path, jobs_count: i
                               size=speaks._(SIZE_NAMES[size.name]) if size.name in SIZE_NAMES else size.name,
                               width=speaks.number(size.width_mm), height=speaks.number(size.height_mm)), cards,
                           Picture(thumb_path(deck, "back.png"), *css, card_path(deck, "back.png")) if p.uniform
-                          else None)
+                          else None,
+                          shaped=deck.shape is not None and (deck.shape.kind != "rect" or any(deck.shape.radii)))
         game.decks.append(entry)
         deck_entries.append(entry)
 
@@ -375,4 +385,9 @@ def render_page(games: list[GameEntry], others: list[PdfListing], lang: Language
     return template.render(games=games, others=others, cards=cards, _=speaks.format, ngettext=speaks.nformat,
                            lang=speaks.code,
                            decks=sum(len(g.decks) for g in games), version=_NO_VERSION,
+                           # the note on values no rulebook states is about the shipped games' cards: decks of
+                           # one's own have no rulebook
+                           shipped=any(d.deck.folder is None for g in games for d in g.decks),
+                           # decks of one's own alone: "in 5 games" would count each deck as a game
+                           all_solo=all(g.solo for g in games),
                            script=RELOAD_SCRIPT, script_hash=script_hash(RELOAD_SCRIPT))

@@ -7,7 +7,9 @@ the catalog's account of its source). The JSON holds the same tables row by row,
 Text is plain: the PDF's bold and italics are left out, an `{icon}` is written as its token, as the catalogs write
 it; the marks are flags (`inferred`, `translated`), not characters in the value.
 
-A deck of one's own: one row per card it prints, its id, name, copies and each column of its table as written.
+A deck of one's own: one row per card it prints, its id, name, copies and each column of its table as written
+(but the columns translating another, whose values are the card's own in a reference in their language; its
+name in the deck's own language then beside it, `own_name`).
 In the CSV, a text a spreadsheet would run as a formula (`=...`, `+1 gold`, `@...`) starts with `'`, as
 `donjon history export` writes them (generator.wording.spreadsheet_cell); the JSON holds every text as it is.
 Both are byte-identical from run to run: rows in the PDF's order, keys in a fixed order, `\n` line ends.
@@ -27,7 +29,7 @@ from generator.reference.sources import MARK
 from generator.wording import spreadsheet_cell
 
 if TYPE_CHECKING:
-    from generator.catalog.userdeck import UserDeck
+    from generator.catalog.userdeck import UserCard, UserDeck
 
 #: The data formats `donjon reference --format` writes beside the PDF.
 FORMATS = ("pdf", "csv", "json")
@@ -167,37 +169,68 @@ def _cell_text(value: object) -> str:
 
 
 def deck_columns(deck: UserDeck) -> list[str]:
-    """The columns of a deck's table but its name and copies, in the table's order."""
+    """The columns of a deck's table but its name, its copies and the columns translating another (`Name@fr`, or
+    named by `languages:`), in the table's order: a reference in French shows each value once, in French, where
+    the table translates it, and one in the deck's own language does not list the translations beside it."""
+    translating = {other for columns in deck.translations.values() for other in columns.values()}
     seen: list[str] = []
     for card in deck.cards:
         for column in card.fields:
-            if column not in (deck.name_column, deck.count_column) and column not in seen:
+            if column not in (deck.name_column, deck.count_column) and column not in translating \
+                    and column not in seen:
                 seen.append(column)
     return seen
 
 
+def in_another_language(deck: UserDeck, lang: str | None) -> bool:
+    """Whether a reference in `lang` is in another language than the deck's own, one its table translates."""
+    return bool(lang) and lang != deck.lang and lang is not None and bool(
+        deck.translations.get(lang) or deck.translations.get(lang.split("-")[0]))
+
+
+def deck_cards(deck: UserDeck, lang: str | None) -> tuple[tuple[UserCard, str | None], ...]:
+    """Each card of the reference in `lang` (its own where the table does not translate a cell), with its name in
+    the deck's own language when the reference is in another and the two differ: what a player holding the other
+    edition, or the designer, finds the card by. None otherwise."""
+    if not in_another_language(deck, lang):
+        return tuple((card, None) for card in deck.cards)
+    assert lang is not None
+    return tuple((card, own.name if own.name != card.name else None)
+                 for card, own in zip(deck.in_language(lang), deck.cards))
+
+
 def deck_rows(deck: UserDeck, lang: str | None) -> tuple[list[str], list[dict[str, Any]]]:
-    cards = deck.in_language(lang) if lang else deck.cards
+    """The reference's columns and its cards as rows; a card's name in the deck's own language (`own_name`, empty
+    when the same) is there when the reference is in another language its table holds."""
+    cards = deck_cards(deck, lang)
     columns = deck_columns(deck)
-    rows = [{"id": card.id, "name": card.name, "copies": card.copies,
-             "values": {c: _cell_text(card.fields.get(c)) for c in columns}} for card in cards]
+    translated = in_another_language(deck, lang)
+    rows = []
+    for card, own in cards:
+        row: dict[str, Any] = {"id": card.id, "name": card.name}
+        if translated:
+            row["own_name"] = own or ""
+        row["copies"] = card.copies
+        row["values"] = {c: _cell_text(card.fields.get(c)) for c in columns}
+        rows.append(row)
     return columns, rows
 
 
 def deck_json(deck: UserDeck, lang: str | None) -> str:
     columns, rows = deck_rows(deck, lang)
     data = {"format": "donjon card reference", "version": DATA_VERSION, "deck": deck.id, "name": deck.name,
-            "language": lang or deck.lang, "columns": columns, "cards": rows}
+            "language": lang or deck.lang, "own_language": deck.lang, "columns": columns, "cards": rows}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def deck_csv(deck: UserDeck, lang: str | None) -> str:
     columns, rows = deck_rows(deck, lang)
+    names = ["id", "name", *(["own_name"] if rows and "own_name" in rows[0] else []), "copies"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([spreadsheet_cell(c) for c in ("id", "name", "copies", *columns)])
+    writer.writerow([spreadsheet_cell(c) for c in (*names, *columns)])
     for row in rows:
-        writer.writerow([spreadsheet_cell(row["id"]), spreadsheet_cell(row["name"]), row["copies"],
+        writer.writerow([*(row[n] if n == "copies" else spreadsheet_cell(row[n]) for n in names),
                          *(spreadsheet_cell(row["values"][c]) for c in columns)])
     return out.getvalue()
 

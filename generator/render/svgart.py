@@ -317,16 +317,19 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
+    # a rule of the <style> may set any element's stroke width: then no width is known from the element alone
+    rules_set_widths = any("stroke-width" in text for _line, text in style_text)
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
+        unstroked = not rules_set_widths and _zero_stroke_width(element)
         for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
                 for prop, prop_value, _important in style_declarations(value):
-                    _check_property(prop, prop_value, line, ids, css=True)
+                    _check_property(prop, prop_value, line, ids, css=True, unstroked=unstroked)
             else:
-                _check_property(local, value, line, ids)
+                _check_property(local, value, line, ids, unstroked=unstroked)
         if tag == "image":
             href = element.get(_XLINK_HREF) or element.get("href") or ""
             found = _embedded(href, line)
@@ -369,9 +372,28 @@ def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) 
                          "Optimized SVG)", line)
 
 
-def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any], css: bool = False) -> None:
+def _zero_stroke_width(element: Any) -> bool:
+    """Whether the element's stroke width, from its own `style` or attribute or else its nearest ancestor's that
+    sets one, is 0: a stroke SVG draws as nothing (SVG 2, 13.5.2), which Chromium and librsvg leave out."""
+    node = element
+    while node is not None:
+        found = None
+        for prop, prop_value, _important in style_declarations(node.get("style") or ""):
+            if prop == "stroke-width":
+                found = prop_value
+        found = found if found is not None else node.get("stroke-width")
+        if found is not None:
+            number = re.fullmatch(r"\s*([+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)([a-z]{2}|%)?\s*", found, re.IGNORECASE)
+            return number is not None and float(number.group(1)) == 0
+        node = node.getparent()
+    return False
+
+
+def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any], css: bool = False,
+                    unstroked: bool = False) -> None:
     """A property (an attribute, or a declaration of a `style` or a `<style>` rule when `css`) the PDF cannot
-    draw as a viewer does: an ArtProblem at its line."""
+    draw as a viewer does: an ArtProblem at its line. `unstroked`: the element's stroke width is 0, so its
+    stroke draws nothing, whatever paints it."""
     value = value.strip()
     if name == "mix-blend-mode" and value.lower() in _NOT_IN_PDF:
         raise ArtProblem(f"a blend mode PDF does not have ({value.lower()}), which donjon's PDF cannot draw: use "
@@ -390,7 +412,7 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if target is None:
             return
         kind = _local(target.tag)
-        if name == "stroke" and kind.endswith("Gradient"):
+        if name == "stroke" and kind.endswith("Gradient") and not unstroked:
             raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
                              "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
         if name == "fill" and kind.endswith("Gradient"):

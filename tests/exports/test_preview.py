@@ -123,6 +123,34 @@ def test_the_page_is_self_contained(shipped: tuple[Path, str]) -> None:
     assert re.fullmatch(r"[0-9a-f]{16}", version) and f'data-version="{version}"' in text
 
 
+def test_the_note_on_values_no_rulebook_states_is_for_the_shipped_games(shipped: tuple[Path, str],
+                                                                         tmp_path: Path) -> None:
+    """The page of a deck of one's own ended on a note about values "not stated by any rulebook" and how sure
+    donjon is of them: a deck of one's own has no rulebook, and its cards no such small print."""
+    note = "not stated by any rulebook"
+    assert note in "".join(check_html(shipped[1]).text)
+    deck = make_deck(tmp_path / "deck", [{"name": "Mine", "colour": "#e01010"}], layout=FLAT)
+    _page, text = preview(tmp_path, "--content", str(deck))
+    words = "".join(check_html(text).text)
+    assert "Made by donjon." in words and note not in words
+
+
+def test_a_deck_of_ones_own_is_named_once(shipped: tuple[Path, str], tmp_path: Path) -> None:
+    """A deck of one's own is a "game" of its own: the page said "Market" as a game, then "Market" as its deck,
+    with "1 deck, 11 cards" between, and the index listed it twice. Now once, with its cards; the shipped games
+    keep their decks under them."""
+    content = tmp_path / "content"
+    for name in ("one", "two"):
+        make_deck(content / name, [{"name": "Mine", "colour": "#e01010"}], layout=FLAT, deck_id=name,
+                  name=name.title())
+    _page, text = preview(tmp_path, "--content", str(content))
+    assert re.findall(r"<h[23]>([^<]*)</h[23]>", text) == ["One", "Two"]
+    assert "2 decks, 2 cards. Click" in text and "games" not in text  # not "in 2 games": each deck is no game
+    assert re.findall(r'<a href="#[^"]*">([^<]*)</a>', text) == ["One", "Two"]
+    shipped_headings = re.findall(r"<h([23])>([^<]*)</h[23]>", shipped[1])
+    assert ("2", "Guildhall") in shipped_headings and ("3", "Old World Economy: professions") in shipped_headings
+
+
 def test_hostile_text_is_shown_as_text(tmp_path: Path) -> None:
     # a flat layout: the names are only in the page (how cards print such text is tested with the layouts)
     rows = [{"name": name, "colour": "#e01010"} for name in HOSTILE]

@@ -137,3 +137,36 @@ def test_the_preview_on_a_phone(tmp_path: Path) -> None:
     assert len(loaded) < 40, f"{len(loaded)} images loaded before scrolling"
     assert sum(loaded) < 1_500_000, f"{sum(loaded)} bytes of images loaded before scrolling"
     assert open_png(shot).size == (390 * 3, 844 * 3)
+
+
+def test_a_piece_cut_along_its_shape_shows_the_page_around_it(tmp_path: Path) -> None:
+    """A round token was shown on a white square with a square shadow: white corners that are not part of the
+    piece. Its transparent corners now show the page's paper."""
+    browser_path = chromium()
+    from playwright.sync_api import sync_playwright
+
+    # the sample decks: round tokens (shape: circle) and the market's rectangular cards
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content" / "examples" / "decks", tmp_path / "content")
+    out = tmp_path / "out"
+    result = run("preview", "--out", str(out), "--content", str(tmp_path / "content"))
+    assert result.exit_code == 0, result.stderr
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=browser_path, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto((out / "preview" / "index.html").as_uri(), wait_until="load")
+            corners = {}
+            for name in ("tokens", "market"):
+                figure = page.locator(f"#deck-{name}-{name} figure img").first
+                figure.scroll_into_view_if_needed()
+                page.wait_for_load_state("networkidle")
+                shot = tmp_path / f"{name}.png"
+                figure.screenshot(path=str(shot))
+                image = open_png(shot).convert("RGB")
+                corners[name] = image.getpixel((image.width // 10, image.height // 10))
+            paper = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        finally:
+            browser.close()
+    assert paper.startswith("rgb(") and corners["tokens"] == tuple(int(v) for v in paper[4:-1].split(",")), \
+        (corners, paper)
+    assert corners["market"] != corners["tokens"]

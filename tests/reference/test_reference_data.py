@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from reference_helpers import GAMES, REPO, run
+from reference_helpers import GAMES, REPO, page_texts, run
 
 from generator.content import load_content
 
@@ -104,6 +104,43 @@ def test_a_deck_of_ones_own_one_line_per_card(tmp_path: Path) -> None:
             assert mine[column] == theirs[column], (theirs["Name"], column)
     cards = json.loads((tmp_path / "references" / "decks" / "skirmish-reference.json").read_text("utf-8"))["cards"]
     assert [c["id"] for c in cards] == [r["id"] for r in rows]
+
+
+_TRANSLATED_DECK = ("Name,Name@fr,Cost,Text,Text@fr\nFireball,Boule de feu,3,Deal 3 damage.,Inflige 3 dégâts.\n"
+                    "Shield,,1,Block 2.,Bloque 2.\n")
+
+
+def test_a_reference_in_the_decks_other_language_shows_each_value_once(tmp_path: Path) -> None:
+    """`--lang fr` of a deck with `Name@fr`/`Text@fr` columns listed each French text twice: as the card's value
+    and again as the column `Text@fr`. Now each value is shown once, in French where the table translates it, and
+    a card's own name (English) under its French one, to find it in the other edition; the CSV and JSON say the
+    same. The English reference does not list the French columns either."""
+    deck = tmp_path / "c" / "spells"
+    deck.mkdir(parents=True)
+    (deck / "deck.yaml").write_text("id: spells\nname: Spells\nlayout: generic\ncards: cards.csv\n", "utf-8")
+    (deck / "cards.csv").write_text(_TRANSLATED_DECK, "utf-8")
+    base = tmp_path / "fr" / "references" / "decks" / "spells-reference"
+    result = run("reference", "spells", "--content", str(tmp_path / "c"), "--lang", "fr", "--format", "pdf,csv,json",
+                 "--out", str(tmp_path / "fr"))
+    assert result.exit_code == 0, result.stderr
+    [text] = page_texts(base.with_suffix(".pdf"))
+    assert text.count("Inflige 3 dégâts.") == 1 and text.count("Boule de feu") == 1 and "@fr" not in text
+    assert "Deal 3 damage" not in text and "Fireball (en)" in text and "Bloque 2." in text
+    rows = _csv(base.with_suffix(".csv"))
+    assert [list(r) for r in rows][0] == ["id", "name", "own_name", "copies", "Cost", "Text"]
+    assert [(r["name"], r["own_name"], r["Text"]) for r in rows] == [
+        ("Boule de feu", "Fireball", "Inflige 3 dégâts."), ("Shield", "", "Bloque 2.")]
+    data = json.loads(base.with_suffix(".json").read_text("utf-8"))
+    assert (data["language"], data["own_language"], data["columns"]) == ("fr", "en", ["Cost", "Text"])
+    assert [(c["name"], c["own_name"], c["values"]["Text"]) for c in data["cards"]] == [
+        (r["name"], r["own_name"], r["Text"]) for r in rows]
+    result = run("reference", "spells", "--content", str(tmp_path / "c"), "--format", "pdf,csv",
+                 "--out", str(tmp_path / "en"))
+    assert result.exit_code == 0, result.stderr
+    [text] = page_texts(tmp_path / "en" / "references" / "decks" / "spells-reference.pdf")
+    assert "Deal 3 damage." in text and "@fr" not in text and "Inflige" not in text and "(en)" not in text
+    english = _csv(tmp_path / "en" / "references" / "decks" / "spells-reference.csv")
+    assert list(english[0]) == ["id", "name", "copies", "Cost", "Text"]
 
 
 @pytest.mark.parametrize("value", ["xls", "", "pdf,docx"])

@@ -1815,6 +1815,36 @@ def test_a_gradient_that_reflects_through_its_href_is_refused_with_its_line(tmp_
         image_info(art)
 
 
+#: Gradient strokes of width 0 (an attribute, a style, a group's width, a width in units): drawn as nothing.
+_ZERO_STROKES = ("<defs><linearGradient id='g'><stop offset='0' stop-color='#f00'/><stop offset='1' "
+                 "stop-color='#00f'/></linearGradient></defs><rect width='100' height='100' fill='#ffffff'/>\n"
+                 "<rect x='10' y='10' width='80' height='30' fill='#20a020' stroke='url(#g)' stroke-width='0'/>\n"
+                 "<g style='stroke-width: 0px'><circle cx='30' cy='70' r='15' fill='#f0f000' stroke='url(#g)'/></g>\n"
+                 "<rect x='60' y='55' width='30' height='30' fill='#2040c0' style='stroke:url(#g);stroke-width:0e0'/>")
+
+
+@needs_tools
+@needs_chromium
+def test_a_gradient_stroke_of_width_0_is_drawn_as_nothing(tmp_path: Path) -> None:
+    """A gradient stroke of width 0 was refused ("it strokes with a gradient"), yet SVG draws no stroke of width 0
+    (SVG 2, 13.5.2) and Chromium and librsvg leave it out: the art prints, with no hairline where the stroke would
+    be. Given a width (by the element or its group), or when a <style> rule may set one, it is refused as before."""
+    from generator.render.images import ImageProblem, image_info
+
+    art = tmp_path / "zero.svg"
+    art.write_bytes(svg(_ZERO_STROKES))
+    pdf_render = _render_pdf(art, tmp_path / "zero.pdf", tmp_path / "pdf.png")
+    chromium = _render_chromium(art, tmp_path / "chromium.png", pdf_render.size)
+    differing, mean = difference(pdf_render, chromium)
+    assert differing <= SHARE and mean <= MEAN, (differing, mean)  # no hairline where the strokes would be
+    for body in (_ZERO_STROKES.replace("stroke-width='0'", "stroke-width='2'"),
+                 _ZERO_STROKES.replace("stroke-width: 0px", "stroke-width: 1"),
+                 _ZERO_STROKES + "<style>circle { stroke-width: 3 }</style>"):
+        art.write_bytes(svg(body))
+        with pytest.raises(ImageProblem, match="strokes with a gradient"):
+            image_info(art)
+
+
 @pytest.mark.parametrize("style", ["display: none ! important", "display: none !IMPORTANT"])
 def test_a_layer_hidden_by_an_important_style_written_loosely_does_not_refuse_its_text(tmp_path: Path,
                                                                                     style: str) -> None:
