@@ -1270,28 +1270,63 @@ parts:
 SPARSE_ID = "sparse-sheet"
 
 
-@pytest.fixture(scope="module")
-def sparse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Any, Any]]:
-    """The sparse sheet's folder, its scan-ready A4 page (its PDF, as `donjon build` writes it) and its map."""
+#: Another: a column of five dice bubbles at the page's middle, one storm bubble alone, a row of four hives low down
+COLUMN_LAYOUT = SPARSE_LAYOUT.replace(
+    "  hives: {type: count}", "  hives: {type: count}\n  storm: {type: yes-no}").replace(
+    "values: [2, 4, 6], direction: row, labels: above, x: 20mm, y: 30mm",
+    "values: [1, 2, 3, 4, 5], direction: column, labels: beside, x: 150mm, y: 200mm").replace(
+    "values: [1, 2, 3], direction: row, labels: above, x: 20mm, y: 70mm",
+    "values: [1, 2, 3, 4], direction: row, labels: above, x: 30mm, y: 250mm") + (
+    "  storm-mark: {kind: bubbles, field: storm, values: [true], labels: beside, x: 100mm, y: 40mm}\n"
+    "  storm-box: {kind: entry, field: storm, x: 20mm, y: 70mm, width: 14mm, height: 8mm, paint: box}\n")
+
+
+def own_sheet(root: Path, sheet_id: str, layout: str) -> tuple[Path, Path, Any]:
+    """A sheet of one's own of `layout` in `root`, built as `donjon build` builds it: its folder, its scan-ready
+    A4 page (the PDF) and its map."""
     from generator.games.sheet_game import SheetGame
-    from generator.registry import unregister
     from generator.sheets.own import load_sheet
 
-    root = tmp_path_factory.mktemp("sparse")
-    folder = root / "sparse"
+    folder = root / sheet_id
     folder.mkdir()
-    (folder / "layout.yaml").write_text(SPARSE_LAYOUT, encoding="utf-8")
-    (folder / "sheet.yaml").write_text(f"id: {SPARSE_ID}\nname: Sparse game\nlayout: layout.yaml\n"
+    (folder / "layout.yaml").write_text(layout, encoding="utf-8")
+    (folder / "sheet.yaml").write_text(f"id: {sheet_id}\nname: A sparse game\nlayout: layout.yaml\n"
                                        "players: {min: 1, max: 6}\n", encoding="utf-8")
+    built = run("build", "--content", str(root), "--out", str(root / "out"), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    sheet, problems = load_sheet(folder, root)
+    assert sheet is not None, problems
+    return folder, root / "out" / "score-sheets" / sheet_id / f"{sheet_id}-a4.pdf", SheetGame(sheet).drawn(
+        "scan", "a4").map
+
+
+@pytest.fixture(scope="module")
+def sparse(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Any, Any]]:
+    """The sparse sheet's folder, its scan-ready A4 page and its map."""
+    from generator.registry import unregister
+
     try:
-        built = run("build", "--content", str(root), "--out", str(root / "out"), "--format", "pdf")
-        assert built.exit_code == 0, built.output
-        sheet, problems = load_sheet(folder, root)
-        assert sheet is not None, problems
-        the_map = SheetGame(sheet).drawn("scan", "a4").map
-        yield folder, root / "out" / "score-sheets" / SPARSE_ID / f"{SPARSE_ID}-a4.pdf", the_map
+        yield own_sheet(tmp_path_factory.mktemp("sparse"), SPARSE_ID, SPARSE_LAYOUT)
     finally:
         unregister(SPARSE_ID)
+
+
+def scanned(pdf: Path, the_map: Any, dpi: int, filled: Any, radius: float, to: Path) -> Path:
+    """The page scanned at `dpi` (rendered), the marks `filled(mark)` says filled with a pencil's grey to `radius`
+    of their size, as a PNG."""
+    pytest.importorskip("cv2")
+    import cv2
+
+    from generator.pdfium_lock import page_grey
+
+    scale = dpi / 72
+    grey = page_grey(pdf, scale=scale)
+    for mark in the_map.marks:
+        if filled(mark):
+            centre = (round((mark.x + mark.width / 2) * scale), round((mark.y + mark.height / 2) * scale))
+            cv2.circle(grey, centre, round(mark.width / 2 * scale * radius), 40, -1)
+    cv2.imwrite(str(to), grey)
+    return to
 
 
 @pytest.mark.parametrize(("dpi", "dice", "hives", "radius"), [
@@ -1307,20 +1342,9 @@ def test_a_scan_of_a_sparse_sheet_is_read_where_it_is_printed(sparse: tuple[Path
     """A clean scan of a designer's sparse sheet (two rows of three bubbles and the corner markers): its values are
     read without a question. Its marks were placed a bubble's pitch over before (the print that should have kept a
     filled bubble from pulling the sheet aside was mostly the markers' black), and its last bubbles asked about."""
-    pytest.importorskip("cv2")
-    import cv2
-
-    from generator.pdfium_lock import page_grey
-
     folder, pdf, the_map = sparse
-    scale = dpi / 72
-    grey = page_grey(pdf, scale=scale)
-    for mark in the_map.marks:
-        if (mark.field, mark.value) == ("dice", dice) or (mark.field == "hives" and mark.value <= hives):
-            centre = (round((mark.x + mark.width / 2) * scale), round((mark.y + mark.height / 2) * scale))
-            cv2.circle(grey, centre, round(mark.width / 2 * scale * radius), 40, -1)
-    scan = tmp_path / "scan.png"
-    cv2.imwrite(str(scan), grey)
+    scan = scanned(pdf, the_map, dpi, lambda m: (m.field, m.value) == ("dice", dice) or (
+        m.field == "hives" and m.value <= hives), radius, tmp_path / "scan.png")
     result = run("score", str(scan), "--sheet", str(folder), "--names", "Ana", "--json")
     assert result.exit_code == 0, result.output
     scored = json.loads(result.stdout)
@@ -1347,3 +1371,28 @@ def test_photos_of_a_sparse_sheet_are_read_where_it_is_printed(sparse: tuple[Pat
     result = run("score", str(path), "--sheet", str(folder), "--names", "Ana", "--json")
     assert result.exit_code == 0, (photo.meta, result.output)
     assert json.loads(result.stdout)["players"][0]["values"] == {"dice": 6, "hives": 2}, photo.meta
+
+
+@pytest.mark.parametrize(("dpi", "radius", "dice", "hives", "storm"), [
+    (150, 0.6, 1, 0, True),  # the storm's bubble was asked about ("its printed outline cannot be seen")
+    (300, 0.6, 3, 4, True),  # dice 1, 2, 4 and 5 asked about ("seen 1.9 mm from where the sheet puts it")
+    (300, 0.9, 1, 2, False),
+    (300, 0.9, 3, 0, True),
+])
+def test_a_scan_of_a_sheet_of_scattered_marks_is_read_where_it_is_printed(
+        tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, dpi: int, radius: float, dice: int, hives: int,
+        storm: bool) -> None:
+    """Another sparse shape a designer makes: a column of bubbles, a bubble alone and a row, far apart on the
+    page. A clean scan is read without a question (more than half of such scans were asked about before)."""
+    from generator.registry import unregister
+
+    try:
+        folder, pdf, the_map = own_sheet(tmp_path_factory.mktemp("column"), "column-sheet", COLUMN_LAYOUT)
+        scan = scanned(pdf, the_map, dpi, lambda m: (m.field, m.value) in (("dice", dice), ("storm", storm)) or (
+            m.field == "hives" and m.value <= hives), radius, tmp_path / "scan.png")
+        result = run("score", str(scan), "--sheet", str(folder), "--names", "Ana", "--json")
+    finally:
+        unregister("column-sheet")
+    assert result.exit_code == 0, result.output
+    values = json.loads(result.stdout)["players"][0]["values"]
+    assert (values["dice"], values["hives"], values["storm"]) == (dice, hives, storm)
