@@ -80,6 +80,8 @@ TILE_AGREE_MM = 1.5
 #: than the print around it and match its printed neighbours a bubble's pitch over; capped, it weighs as a line.
 PRINT_TOP = 90
 PRINTED_COARSE = 0.05
+#: A tile is matched a third time with each mark's inside (this share of its size) left out.
+MASKED = 0.9
 #: A mark's own outline refines its place by at most this (mm) around the tiles' field.
 REFINE_MM = 1.2
 
@@ -500,6 +502,7 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
         print_only = (np.minimum(d2, float(np.percentile(d2[printed & v2], PRINT_TOP))),
                       np.minimum(r2, float(np.percentile(r2[printed], PRINT_TOP))))
     k = PX_MM / COARSE
+    insides = _insides(marks, d2.shape)
     tile = round(TILE_MM * k)
     search = round(SEARCH_MM * k)
     apart = round(2.0 * k)
@@ -537,6 +540,16 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
                     alone = _tile_match(*print_only, x0, y0, tile, search, apart)
                     if alone is not None and math.hypot(alone[0] - match[0], alone[1] - match[1]) > apart:
                         continue
+                # ... and on the print around the marks, their insides left out (where the player's ink goes): a
+                # tile stands only where that print places it too. The cap above is the darkest print's, and where
+                # the corner markers are most of a sparse sheet's print it caps nothing (a designer's sheet of two
+                # rows of three bubbles: a tile cutting a filled bubble in half matched a pitch over, 0.58 against
+                # 0.34 where it is, and two such tiles outvoted the right one: a clean scan's last bubbles were
+                # asked about, and 2 of 80 photos read a row a bubble over). A tile whose print around its marks is
+                # placed nowhere for sure (curled, a row of like bubbles) gives no shift either: its neighbours do
+                around = _tile_match(d2, r2, x0, y0, tile, search, apart, insides[y0:y0 + tile, x0:x0 + tile])
+                if around is None or math.hypot(around[0] - match[0], around[1] - match[1]) > apart:
+                    continue
                 found.append((x0 + tile / 2, y0 + tile / 2, match[0], match[1]))
     shifts = np.zeros((len(marks), 2), dtype=np.float64)
     if not found:
@@ -573,14 +586,42 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
     return shifts
 
 
-def _tile_match(d2: Floats, r2: Floats, x0: int, y0: int, tile: int, search: int, apart: int
-                ) -> tuple[float, float] | None:
+def _insides(marks: Sequence[Mark], shape: tuple[int, ...]) -> Floats:
+    """A mask of the tiles' scale (`shape`): 0 on each mark's inside (MASKED of its size: where a player's ink
+    goes, filled or not), 1 elsewhere."""
+    import cv2
+    import numpy as np
+
+    mask = np.ones(shape[:2], dtype=np.float32)
+    k = SCALE / COARSE
+    for mark in marks:
+        w, h = mark.width * k * MASKED, mark.height * k * MASKED
+        cx, cy = (mark.x + mark.width / 2) * k, (mark.y + mark.height / 2) * k
+        if mark.shape == "figure":
+            x0, y0 = (mark.x + mark.width * (1 - MASKED) / 2) * k, (mark.y + mark.height * (1 - MASKED) / 2) * k
+            size = (max(1, round(w)), max(1, round(h)))
+            inside = cv2.resize(inside_of("figure", 100, 100), size, interpolation=cv2.INTER_AREA) > 0.1
+            ix, iy = round(x0), round(y0)
+            view = mask[max(iy, 0):iy + size[1], max(ix, 0):ix + size[0]]
+            view[inside[max(-iy, 0):max(-iy, 0) + view.shape[0], max(-ix, 0):max(-ix, 0) + view.shape[1]]] = 0.0
+        elif mark.shape == "square":
+            cv2.rectangle(mask, (round((cx - w / 2) * 16), round((cy - h / 2) * 16)),
+                          (round((cx + w / 2) * 16), round((cy + h / 2) * 16)), 0.0, -1, shift=4)
+        else:
+            cv2.ellipse(mask, (round(cx * 16), round(cy * 16)), (round(w / 2 * 16), round(h / 2 * 16)), 0, 0, 360,
+                        0.0, -1, shift=4)
+    return mask
+
+
+def _tile_match(d2: Floats, r2: Floats, x0: int, y0: int, tile: int, search: int, apart: int,
+                mask: Floats | None = None) -> tuple[float, float] | None:
     """How far the printed tile at (x0, y0) (`r2`, the printed sheet's darkness) lies in the photo's darkness `d2`
     from where the markers place it (dx, dy, pixels of `d2`, to a fraction of one), searched `search` around, and
     WIDER times as far when the best place is at the search's edge (where that finds none inside it, the first
     search's best place stands); None when the match is poor (TILE_MATCH) or not clearly better than any place
     `apart` from it (TILE_UNIQUE)."""
     import cv2
+    import numpy as np
 
     template = r2[y0:y0 + tile, x0:x0 + tile]
     if float(template.std()) < 0.02:
@@ -592,7 +633,12 @@ def _tile_match(d2: Floats, r2: Floats, x0: int, y0: int, tile: int, search: int
         `search` fits), the best and its place, the window's corner, and whether the best lies inside it."""
         left, top = max(x0 - reach, 0), max(y0 - reach, 0)
         right, bottom = min(x0 + tile + reach, width), min(y0 + tile + reach, height)
-        scores = cv2.matchTemplate(d2[top:bottom, left:right], template, cv2.TM_CCOEFF_NORMED)
+        if mask is None:
+            scores = cv2.matchTemplate(d2[top:bottom, left:right], template, cv2.TM_CCOEFF_NORMED)
+        else:
+            # where the photo's window is blank under the mask, no score (not a match of 1: NaN or inf)
+            scores = np.nan_to_num(cv2.matchTemplate(d2[top:bottom, left:right], template, cv2.TM_CCOEFF_NORMED,
+                                                     mask=mask), nan=-1.0, posinf=-1.0, neginf=-1.0)
         _, best, _, (bx, by) = cv2.minMaxLoc(scores)
         inside = 0 < bx < scores.shape[1] - 1 and 0 < by < scores.shape[0] - 1
         return scores, best, bx, by, left, top, inside
