@@ -1092,9 +1092,13 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
     x, y = (m.x / SCALE, m.y / SCALE) if m is not NOWHERE else (mark.x, mark.y)
     if m is NOWHERE or m.outside:
         return MarkRead(None, 0.0, 0.0, "it is not in the photo", "outside", x, y)
-    outline = m.outline / sheet.outline[mark.shape] if mark.shape in sheet.outline else 1.0
+    # a shape whose outlines the photo shows nowhere (usual darkness 0: most of its marks unseen) tells nothing of
+    # where a mark is: each of its marks is taken as not seen (it was a division by zero, the read a traceback)
+    usual_outline = sheet.outline.get(mark.shape)
+    outline = 1.0 if usual_outline is None else m.outline / usual_outline if usual_outline > 0 else 0.0
     # under glare, a mark with nothing in it is compared with the sheet's marks with nothing in them (like with like)
-    washed = m.outline / sheet.bare[mark.shape] if m.cover < COVER_EMPTY and mark.shape in sheet.bare else outline
+    bare = sheet.bare.get(mark.shape, 0.0) if m.cover < COVER_EMPTY else 0.0
+    washed = m.outline / bare if bare > 0 else outline
     if m.glare >= 0.25 and washed < GLARE_WASHED:
         # glare takes ink away, never adds it: a mark still clearly filled under it is filled (ink over a third of
         # it, across its middle, as dark as FAINT of the sheet's usual fill at least); any other is not read: an empty

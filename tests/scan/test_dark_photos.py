@@ -64,3 +64,15 @@ def test_an_empty_looking_figure_is_read_when_its_drawing_is_seen(outline: float
     m = replace(NOWHERE, outside=0.0, outline=outline, print_seen=print_seen, cover=cover)
     read = decide(FIGURE, m, SHEET)
     assert (read.state, read.code) == (state, code)
+
+
+@pytest.mark.parametrize("cover", [0.0, 0.2])
+def test_a_shape_whose_outlines_the_photo_shows_nowhere_has_its_marks_asked_about(cover: float) -> None:
+    """A sheet of one's own with few bubbles, read a bubble over (stop 52): the outlines of its circles read 0 dark
+    where they were looked for, so their usual darkness was 0 and each mark's outline was divided by it (a
+    traceback). Such marks are not seen: asked about, never read."""
+    bubble = Mark("dice", 4, "circle", 10.0, 10.0, 6.0, 6.0)
+    m = replace(NOWHERE, outside=0.0, outline=0.0, cover=cover)
+    for sheet in (Usual({"circle": 0.0}, ink=0.6), Usual({"circle": 0.0}, ink=0.6, bare={"circle": 0.0})):
+        read = decide(bubble, m, sheet)
+        assert (read.state, read.code) == (None, "covered")
