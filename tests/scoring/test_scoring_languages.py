@@ -30,9 +30,9 @@ SAID = {
     "fr": {"guildhall": ("joueurs : 3", "place", "gagnant : Ana, avec 21 PV"),
            "once-upon-a-castle": ("feuilles : 3", "place", "gagnant : Ana, avec 54 points"),
            "guedelon": ("joueurs : 3", "place", "gagné : le château a été achevé au tour 17 (année 1244)")},
-    "de": {"guildhall": ("Spieler: 3", "Platz", "Sieger: Ana, mit 21 SP"),
+    "de": {"guildhall": ("Personen: 3", "Platz", "Sieger: Ana, mit 21 SP"),
            "once-upon-a-castle": ("Blätter: 3", "Platz", "Sieger: Ana, mit 54"),
-           "guedelon": ("Spieler: 3", "Platz", "gewonnen: die Burg wurde in Runde 17 fertig (Jahr 1244)")},
+           "guedelon": ("Personen: 3", "Platz", "gewonnen: die Burg wurde in Runde 17 fertig (Jahr 1244)")},
 }
 
 #: English words no French or German line of the report may hold (outside the rulebook sections cited, whose
