@@ -19,6 +19,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import InputError, Problem, UsageError, refused_sets
+from generator.i18n import N_
 from generator.wording import listing, plural
 from generator.yamlio import Document
 from scoring.result import Uncertain, Unread, not_applied
@@ -362,8 +363,10 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                 if bad_sets:  # a --set that cannot be taken is said first, as it always was: the command line's
                     raise refused_sets(bad_sets) from None
                 # the error stands for the photo; each `--set` given for it was not applied, and is said so after it
-                for given in _unset(confirmed, index, displays, shared):
+                unset = _unset(confirmed, index, displays, shared)
+                for given in unset:
                     err.add_note(not_applied(given, displays[index]))
+                err.unset = unset  # type: ignore[attr-defined]  # for the notes to be said in another language
                 raise
             # a photo refused says what was seen; what to change comes with its reason, once
             refused = err.problems[0].file if err.problems else displays[index]
@@ -524,8 +527,8 @@ def unread_file(index: int, file: str, message: str, reason: str | None = None) 
 
 #: Advice the companion words for its check page (a mark tapped away), said as the command line takes it.
 AT_THE_COMMAND_LINE = {
-    "two-values": "Two values are filled where one counts: look at the sheet and confirm the one that counts with "
-                  "--set.",
+    "two-values": N_("Two values are filled where one counts: look at the sheet and confirm the one that counts "
+                     "with --set."),
 }
 
 

@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
+from generator.sheets.read import AT_THE_COMMAND_LINE  # noqa: E402
 from tests.scan.helpers import APPRENTICE, GREAT, filled, photograph  # noqa: E402
 from tests.scan.photos_corpus import half_sheet, no_sheet  # noqa: E402
 from tests.scan.test_photos import run, save  # noqa: E402
@@ -154,3 +155,36 @@ def test_a_fillable_pdf_that_cannot_be_read_is_the_error_it_always_was(photos: d
     # with --json, standard output holds the one JSON object even so: the files of the game, and the error
     said = json.loads(result.stdout)
     assert said["files"] == [photos["ana"], str(notes), photos["cid"]] and f"{notes}: is not a PDF" in said["error"]
+
+
+@pytest.mark.parametrize(("code", "advice", "set_again"),
+                         [("fr", "que changer", "non appliqué"), ("de", "was ändern", "nicht angewendet")])
+def test_a_photo_not_read_is_said_on_standard_error_in_the_language(photos: dict[str, str], code: str, advice: str,
+                                                                   set_again: str) -> None:
+    """`--lang fr|de`: what standard error says of a photo not read (of several, alone, with --json or without),
+    each `--set` given for it not applied, and the command line's advice for a value to confirm, in the language;
+    the photo's file and the --set as typed stay as they are."""
+    from generator.i18n import language
+
+    ana, ben, cid = photos["ana"], photos["ben"], photos["cid"]
+    lang = language(code)
+    seen = plain(lang._("shows only part of the sheet: some of its four corner squares are missing"))
+    several = run("score", ana, ben, cid, "--set", "cid.jpg:towers[0]=5", "--lang", code)
+    assert several.exit_code == 2
+    said = plain(several.stderr)
+    assert f"{cid}: {seen}" in said and f"--set cid.jpg:towers[0]=5: {set_again}" in said
+    assert "not applied" not in said and "could not be read" not in said
+    # the value to confirm's advice, as the command line takes it (--set, not the companion's tap)
+    assert plain(lang._(AT_THE_COMMAND_LINE["two-values"])) in plain(several.stdout)
+    assert "look at the sheet and confirm" not in several.stdout
+    for json_ in ((), ("--json",)):
+        alone = run("score", cid, "--set", "towers[0]=5", "--lang", code, *json_)
+        assert alone.exit_code == 2
+        said = plain(alone.stderr)
+        assert f"{cid}: {seen}; {advice}: " in said and f"--set towers[0]=5: {set_again}" in said
+        assert "shows only" not in said and "Step back" not in said and "not applied" not in said
+
+
+def plain(text: str) -> str:
+    """`text` without French typography's spaces before a colon or a semicolon (what is said, not how it is set)."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ").replace(" :", ":").replace(" ;", ";")
