@@ -357,8 +357,10 @@ class Scorer:
         try:
             result = self.score_document(filled.document, lang, filled.lang)
         except EndStateError as err:
-            raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
-                                f"filled {game.name} sheets") from None
+            what = (f"filled {game.name} sheets" if lang is None or lang.english
+                    else lang._("filled {game} sheets").format(game=game.name))
+            raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems], what,
+                                lang) from None
 
         def named(message: str, place: str) -> str:
             where = filled.where(place)
