@@ -212,3 +212,23 @@ def test_the_json_of_photos_says_why_and_what_to_change_in_the_language(code: st
             {k: v for k, v in theirs.items() if k not in ("why", "advice")}
         assert ours["why"] != theirs["why"] and ours["advice"] == language(code)._(theirs["advice"]) != theirs["advice"]
     assert _in_language(photos, language("en")) is photos
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_donjons_own_default_is_named_in_the_language(code: str) -> None:
+    """`--lang fr|de`: the confidence `house` (a value of donjon's own) is said as a word of the language in the
+    `*` note, a warning's [confidence: source] and a --strict violation; H, M, L stay letters; the JSON keeps the
+    code; English says `house` as before."""
+    case = str(CASES / "castle" / "every-crown-and-bare-sheets.yaml")
+    word = language(code).pgettext("confidence", "house")
+    runner = CliRunner()
+    for strict in ((), ("--strict",)):
+        said = runner.invoke(app, ["score", case, "--lang", code, *strict]).stdout
+        assert "house" not in said and re.search(rf"[\[;] {{0,1}}{word}: ", said)
+        notes = [line for line in said.splitlines() if line.startswith("  * ")]
+        assert all(f" {word} (" in note for note in notes) and (notes or strict)
+        english = runner.invoke(app, ["score", case, *strict]).stdout
+        assert re.search(r"[\[;] ?house: ", english)
+    assert "confidence house (" in runner.invoke(app, ["score", case]).stdout
+    scored = json.loads(runner.invoke(app, ["score", case, "--lang", code, "--json"]).stdout)
+    assert "house" in [w["confidence"] for w in scored["warnings"]]
