@@ -776,6 +776,11 @@ class Record(Type[T]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> T | Invalid:
         if not isinstance(value, dict):
+            if ck.lang is not None and not ck.lang.english:  # the record's name as the format spells it, as a key
+                if self.name:
+                    return ck.fail(path, N_("expected a {name} (a mapping), got {value}"), name=self.name,
+                                   value=ck.describe(value, path))
+                return ck.fail(path, N_("expected a mapping, got {value}"), value=ck.describe(value, path))
             what = f"a {self.name} (a mapping)" if self.name else "a mapping"
             return ck.fail(path, f"expected {what}, got {describe(value)}")
         ok = True

@@ -232,3 +232,19 @@ def test_donjons_own_default_is_named_in_the_language(code: str) -> None:
     assert "confidence house (" in runner.invoke(app, ["score", case]).stdout
     scored = json.loads(runner.invoke(app, ["score", case, "--lang", code, "--json"]).stdout)
     assert "house" in [w["confidence"] for w in scored["warnings"]]
+
+
+@pytest.mark.parametrize(("code", "said"), [("fr", "un tableau de clés (player) est attendu ici, pas 3 (un nombre "
+                                                   "entier)"),
+                                            ("de", "hier gehört eine Zuordnung (player) hin, nicht 3 (eine ganze "
+                                                   "Zahl)")])
+def test_a_value_where_a_mapping_belongs_is_said_in_the_language(tmp_path: Path, code: str, said: str) -> None:
+    """`--lang fr|de`: a player given as a number is refused in the language, the record named as the format spells
+    it (as its keys are); English as before."""
+    state = tmp_path / "state.yaml"
+    state.write_text("game: guildhall\nvp_set: job-faire\nplayers:\n  - 3\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, ["score", str(state), "--lang", code])
+    assert result.exit_code == 2 and f"players[0]: {said}" in result.stderr.replace("\u00a0", " ")
+    english = runner.invoke(app, ["score", str(state)])
+    assert "players[0]: expected a player (a mapping), got 3 (a whole number)" in english.stderr
