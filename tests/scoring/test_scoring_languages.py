@@ -248,3 +248,16 @@ def test_a_value_where_a_mapping_belongs_is_said_in_the_language(tmp_path: Path,
     assert result.exit_code == 2 and f"players[0]: {said}" in result.stderr.replace("\u00a0", " ")
     english = runner.invoke(app, ["score", str(state)])
     assert "players[0]: expected a player (a mapping), got 3 (a whole number)" in english.stderr
+
+
+@pytest.mark.parametrize(("code", "in_all"), [("fr", "(20 en tout)"), ("de", "(20 insgesamt)")])
+def test_a_long_list_of_values_says_how_many_in_the_language(tmp_path: Path, code: str, in_all: str) -> None:
+    """`--lang fr|de`: an unknown guest is answered with the first values and how many there are in all, said in
+    the language; English as before."""
+    state = tmp_path / "state.yaml"
+    state.write_text("game: once-upon-a-castle\nversion: great-architect\nsheets:\n  - player: Ana\n"
+                     "    guests: [Zzyzx]\n", encoding="utf-8")
+    runner = CliRunner()
+    said = runner.invoke(app, ["score", str(state), "--lang", code])
+    assert said.exit_code == 2 and in_all in said.stderr and "in all" not in said.stderr
+    assert "... (20 in all)" in runner.invoke(app, ["score", str(state)]).stderr
