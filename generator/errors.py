@@ -164,12 +164,17 @@ class UsageErrors(UsageError):
                                                                                             for line in lines)]))
 
 
-def refused_sets(errors: Iterable[UsageError]) -> UsageError:
+def refused_sets(errors: Iterable[UsageError], lang: "Language | None" = None) -> UsageError:
     """One UsageError for the `--set`s of a run that cannot be taken (at least one): the error itself when it is
-    alone (its message as it always was), else all of them under one heading."""
+    alone (its message as it always was), else all of them under one heading (in `lang`, English when None)."""
     found = tuple(errors)
-    return found[0] if len(found) == 1 else UsageErrors(found, f"{plural(len(found), 'value')} given with --set "
-                                                               "cannot be taken:")
+    if len(found) == 1:
+        return found[0]
+    if lang is None or lang.english:
+        return UsageErrors(found, f"{plural(len(found), 'value')} given with --set cannot be taken:")
+    return UsageErrors(found, lang.ngettext("{n} value given with --set cannot be taken:",
+                                            "{n} values given with --set cannot be taken:",
+                                            len(found)).format(n=lang.number(len(found))))
 
 
 class OutputError(DonjonError):

@@ -268,7 +268,7 @@ class Int(Type[int]):
             return ck.fail(path, LARGER, value=_short_int(value), most=self.max)
         if self.among is not None and value not in self.among:
             return ck.fail(path, N_("expected one of {values}, got {value}"),
-                           values=_listing([str(n) for n in self.among]), value=_short_int(value))
+                           values=_listing([str(n) for n in self.among], ck.lang), value=_short_int(value))
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -470,7 +470,7 @@ class Choice(Type[str]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> str | Invalid:
         if not isinstance(value, str):
-            return ck.fail(path, N_("expected one of {values}, got {value}"), values=_listing(self.values),
+            return ck.fail(path, N_("expected one of {values}, got {value}"), values=_listing(self.values, ck.lang),
                            value=ck.describe(value, path))
         found = self.resolve(value)
         if found is not None:
@@ -485,7 +485,7 @@ class Choice(Type[str]):
         close = _closest(key, [*self.values, *self.aliases])
         what = ck.lang._(self.what) if ck.lang is not None else self.what
         said = self._said(close, ck)
-        values = _listing([said.get(v, v) for v in self.values])
+        values = _listing([said.get(v, v) for v in self.values], ck.lang)
         if close:
             close = self.aliases.get(close, close)
             return ck.fail(path, N_("unknown {what} {value!r} (did you mean {close!r}?); expected one of {values}"),
@@ -523,9 +523,14 @@ class Choice(Type[str]):
         return self._with_doc({"type": "string", "enum": list(self.values)})
 
 
-def _listing(values: Sequence[str], most: int = 14) -> str:
+def _listing(values: Sequence[str], lang: Language | None = None, most: int = 14) -> str:
+    """The first `most` values, and how many there are in all when there are more (in `lang`, English when None)."""
     shown = ", ".join(values[:most])
-    return shown + (f", ... ({len(values)} in all)" if len(values) > most else "")
+    if len(values) <= most:
+        return shown
+    if lang is None or lang.english:
+        return shown + f", ... ({len(values)} in all)"
+    return shown + ", ... (" + lang._("{n} in all").format(n=lang.number(len(values))) + ")"
 
 
 def name_languages(spelled: Mapping[str, Mapping[str, str]],
@@ -776,6 +781,11 @@ class Record(Type[T]):
 
     def check(self, value: Any, path: PathKey, ck: Checker) -> T | Invalid:
         if not isinstance(value, dict):
+            if ck.lang is not None and not ck.lang.english:  # the record's name as the format spells it, as a key
+                if self.name:
+                    return ck.fail(path, N_("expected a {name} (a mapping), got {value}"), name=self.name,
+                                   value=ck.describe(value, path))
+                return ck.fail(path, N_("expected a mapping, got {value}"), value=ck.describe(value, path))
             what = f"a {self.name} (a mapping)" if self.name else "a mapping"
             return ck.fail(path, f"expected {what}, got {describe(value)}")
         ok = True

@@ -23,10 +23,14 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from generator.processes import can_die_with_parent, die_with_parent
 from scoring.engine import Scorer, is_sheet
 from scoring.result import Unread
+
+if TYPE_CHECKING:
+    from generator.i18n import Language
 
 #: Below this many files, forking costs more than it saves.
 PARALLEL_MIN = 200
@@ -86,7 +90,7 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
         return Outcome(int(err.exit_code), output=line, error="\n".join([str(err), *getattr(err, "__notes__", ())]))
     unread = result.part(Unconfirmed)
     # a sheet of several that could not be read is an error of that file (stderr), listed with the others (stdout)
-    error = ("\n".join(line for u in unread.unread for line in _said_unread(u))
+    error = ("\n".join(line for u in unread.unread for line in _said_unread(u, scorer.lang))
              if unread is not None and unread.unread else None)
     if not as_json:
         return Outcome(int(result.exit_code), output=render(result, scorer.lang, scorer.labels(result.game)),
@@ -95,13 +99,13 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
                    error=error)
 
 
-def _said_unread(unread: Unread) -> list[str]:
+def _said_unread(unread: Unread, lang: Language | None = None) -> list[str]:
     """The lines of standard error for a photo that could not be read: why, then each `--set` given for it, which
-    was not applied (the photo is given again with it)."""
+    was not applied (the photo is given again with it); in `lang` (`why` and `error` are said in it already)."""
     from scoring.result import not_applied
 
     return [unread.error or f"{unread.file}: {unread.why}",
-            *(not_applied(given, unread.file) for given in unread.unset)]
+            *(not_applied(given, unread.file, lang) for given in unread.unset)]
 
 
 def workers_for(count: int) -> int:

@@ -36,7 +36,7 @@ from generator.yamlio import (
     loads_yaml,
 )
 from scoring.findings import Findings, Locator, Words
-from scoring.result import Result, Standing, Unconfirmed, Unread
+from scoring.result import Result, Standing, Unconfirmed, Unread, not_applied
 
 if TYPE_CHECKING:
     from generator.games.base import Game, GameCatalog, SheetOptions
@@ -339,7 +339,13 @@ class Scorer:
         """Filled sheets already read into memory (bytes and display name each), scored as one end state."""
         lang = lang or self.lang
         catalog, _ = self.catalog(game.id)
-        filled = game.read_sheets(files, catalog, options)
+        try:
+            filled = game.read_sheets(files, catalog, options)
+        except InputError as err:
+            said = _photo_refused(err, lang)
+            if said is err:
+                raise
+            raise said from None
         unread = filled.unread
         combined = filled.combined
         if filled.uncertain or unread:
@@ -351,8 +357,10 @@ class Scorer:
         try:
             result = self.score_document(filled.document, lang, filled.lang)
         except EndStateError as err:
-            raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems],
-                                f"filled {game.name} sheets") from None
+            what = (f"filled {game.name} sheets" if lang is None or lang.english
+                    else lang._("filled {game} sheets").format(game=game.name))
+            raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems], what,
+                                lang) from None
 
         def named(message: str, place: str) -> str:
             where = filled.where(place)
@@ -449,13 +457,40 @@ def _in_language(photos: Unconfirmed, lang: Language | None) -> Unconfirmed:
 
     def unread(item: Unread) -> Unread:
         found = refusal(item.why, item.reason or None)
-        return replace(item, why=lang._(found.seen) if found is not None and found.seen else item.why,
-                       advice=lang._(item.advice) if item.advice else "")
+        why = lang._(found.seen) if found is not None and found.seen else item.why
+        advice = lang._(item.advice) if item.advice else ""
+        # standard error's line for a photo alone (--json) says what the table says: why, then what to change
+        return replace(item, why=why, advice=advice,
+                       error=_refused_said(item.file, why, advice, lang) if item.error else "")
 
     return replace(photos, uncertain=tuple(replace(u, why=why_said(u, lang), said="",
                                                    advice=lang._(u.advice) if u.advice else "")
                                            for u in photos.uncertain),
                    unread=tuple(unread(u) for u in photos.unread))
+
+
+def _refused_said(file: str, why: str, advice: str, lang: Language) -> str:
+    """A photo not read, said on standard error in `lang` (`why` and `advice` in it already): the file, what was
+    seen, what to change."""
+    return f"{file}: " + (lang._("{why}; what to change: {advice}").format(why=why, advice=advice) if advice else why)
+
+
+def _photo_refused(err: InputError, lang: Language | None) -> InputError:
+    """`err` in `lang` when it is a photo given alone that could not be read (its reason by its code, as
+    :func:`_in_language` says one of several), with each `--set` given for it said not applied; else `err`."""
+    from generator.sheets.advice import refusal
+    from generator.sheets.photo_reasons import PhotoRefused
+
+    if lang is None or lang.english or not isinstance(err, PhotoRefused):
+        return err
+    found = refusal(err.issue.sentence, err.code or None)
+    if found is None or not found.seen:
+        return err
+    said = InputError(err.file, _refused_said(err.file, lang._(found.seen), lang._(found.advice), lang)
+                      .removeprefix(f"{err.file}: "))
+    for given in getattr(err, "unset", ()):
+        said.add_note(not_applied(given, err.file, lang))
+    return said
 
 
 def _sheets_unread(files: Sequence[str], unread: Sequence[Unread], combined: Sequence[tuple[str, Sequence[str]]]

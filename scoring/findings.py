@@ -154,6 +154,14 @@ class Words:
 STRICT_WORDS = {"M": N_("a best reading"), "L": N_("a guess"), "house": N_("a house default")}
 
 
+def confidence_said(confidence: str, lang: Language | None) -> str:
+    """A confidence as a message says it: H, M and L are letters in every language, `house` (donjon's own
+    default) a word of the language; the JSON keeps the code."""
+    if lang is None or lang.english or confidence != "house":
+        return confidence
+    return lang.pgettext("confidence", "house")
+
+
 @dataclass
 class Findings:
     """The violations and warnings found in one file, in the order the rules were checked."""
@@ -237,13 +245,13 @@ class Findings:
         # has none, and stays as written
         source = self.lang._(basis.source) if basis.source else ""
         basis = basis._replace(source=source)
-        derived = f"{basis.confidence}: {source}" if source else ""
+        derived = f"{confidence_said(basis.confidence, self.lang)}: {source}" if source else ""
         cited = "; ".join(part for part in (section, derived) if part)
         if basis.confidence == "H":  # a value the sources state together, or that follows from what they state
             self._violation(rule, path, f"{message} [{cited}]" if cited else message, section or basis.source)
         elif self.strict:  # the message says what the check rests on, a guess
             said = self._("{message} ({basis}, confidence {confidence}: a violation under --strict)",
-                          message=message, confidence=basis.confidence,
+                          message=message, confidence=confidence_said(basis.confidence, self.lang),
                           basis=self.lang._(STRICT_WORDS.get(basis.confidence, basis.confidence)))
             self._violation(rule, path, f"{said} [{cited}]" if cited else said, section or basis.source)
         else:

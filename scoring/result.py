@@ -19,9 +19,12 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from generator.errors import ExitCode
+
+if TYPE_CHECKING:
+    from generator.i18n import Language
 
 K = TypeVar("K")
 
@@ -101,10 +104,13 @@ class Unread:
         return {"file": self.file, "sheet": self.sheet, "why": self.why, "reason": self.reason, "advice": self.advice}
 
 
-def not_applied(given: str, file: str) -> str:
+def not_applied(given: str, file: str, lang: Language | None = None) -> str:
     """The line of standard error for a `--set` (`given`: KEY=VALUE) of a photo that could not be read, which was
-    not applied: said, so that nobody takes the value for counted."""
-    return f"--set {given}: not applied: {file} could not be read; give this --set again with its new photo"
+    not applied: said (in `lang`, English when None), so that nobody takes the value for counted."""
+    if lang is None or lang.english:
+        return f"--set {given}: not applied: {file} could not be read; give this --set again with its new photo"
+    return lang._("--set {given}: not applied: {file} could not be read; give this --set again with its new "
+                  "photo").format(given=given, file=file)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from generator.catalog.common import CONFIDENCE_WORDS, HOUSE_MARK
 from generator.i18n import Language, language
 from generator.registry import UnknownGame, find_game
 from generator.wording import listing, visible
-from scoring.findings import Words
+from scoring.findings import Words, confidence_said
 from scoring.result import Result, RuleWarning, Uncertain, Unconfirmed
 
 #: The mark beside points computed from a value below H.
@@ -174,7 +174,7 @@ def warning_lines(result: Result, warning: RuleWarning, lang: Language | None = 
     """One warning: where, what, and the confidence and source of the value the check rests on."""
     place = _place(result, warning.line, Words(lang or language()))
     where = f"{warning.where}: " if warning.where else ""
-    return f"  {place}: {where}{warning.message} [{warning.confidence}: {warning.source}]"
+    return f"  {place}: {where}{warning.message} [{confidence_said(warning.confidence, lang)}: {warning.source}]"
 
 
 def _label(key: str, labels: Mapping[str, str] | None) -> str:
@@ -204,7 +204,8 @@ def inferred_notes(result: Result, lang: Language | None = None, labels: Mapping
         for label, confidence in player.inferred:
             seen[label, confidence] = None
     return [INFERRED_MARK + " " + say._("{row}: computed from a value of confidence {confidence} ({words})",
-                                        row=_label(label, labels).replace("_", " "), confidence=confidence,
+                                        row=_label(label, labels).replace("_", " "),
+                                        confidence=confidence_said(confidence, say.lang),
                                         words=say.lang._(CONFIDENCE_WORDS.get(confidence, "not official")))
             for label, confidence in seen]
 

@@ -30,16 +30,16 @@ JSON_HELP = "Print JSON instead of text."
 LANG_OPTION = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=OWN_WORDS_LANG_HELP)
 
 
-def _open(db: Optional[Path], write: bool = False) -> Any:
+def _open(db: Optional[Path], write: bool = False, lang: Any = None) -> Any:
     """The database: read in place, or from a copy in memory when the file may only be read (a read-only
-    mount); `write`: it must be written."""
+    mount); `write`: it must be written; a database missing is said in `lang` (English when None)."""
     from generator.errors import InputError
     from generator.web import messages
     from generator.web.db import Database, default_path
 
     path = db if db is not None else default_path()
     if not path.exists():
-        raise InputError(str(path), messages.NO_DATABASE)
+        raise InputError(str(path), lang._(messages.NO_DATABASE) if lang is not None else messages.NO_DATABASE)
     return Database(path) if write else Database.for_reading(path)
 
 
@@ -51,14 +51,16 @@ def _shown(text: Any) -> str:
     return visible(str(text))
 
 
-def _game_id(value: str) -> int:
-    """A game's id from the command line: a whole number within SQLite's range, or a clear error (exit 2)."""
+def _game_id(value: str, lang: Any = None) -> int:
+    """A game's id from the command line: a whole number within SQLite's range, or a clear error (exit 2), in
+    `lang` (English when None)."""
     from generator.errors import UsageError
     from generator.web import messages
     from generator.web.store import LARGEST_ID
 
     if not value.isdigit() or not 0 < int(value) <= LARGEST_ID:
-        raise UsageError("GAME", messages.NOT_GAME_ID.format(value=_shown(value[:30])))
+        said = lang._(messages.NOT_GAME_ID) if lang is not None else messages.NOT_GAME_ID
+        raise UsageError("GAME", said.format(value=_shown(value[:30])))
     return int(value)
 
 
@@ -86,7 +88,7 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=D
 
     lang = interface_language(lang_text) or language()
 
-    games = _read(db, store.list_games)
+    games = _read(db, store.list_games, lang)
     if json_:
         typer.echo(json.dumps(games, ensure_ascii=False))
         return
@@ -112,11 +114,11 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
 
     lang = interface_language(lang_text) or language()
 
-    game_id = _game_id(game)
+    game_id = _game_id(game, lang)
     # one read, so that the game and its versions are of one moment
-    found, versions = _read(db, lambda c: (store.get_game(c, game_id), store.versions(c, game_id)))
+    found, versions = _read(db, lambda c: (store.get_game(c, game_id), store.versions(c, game_id)), lang)
     if found is None:
-        raise UsageError("GAME", messages.NO_SAVED_GAME.format(game=game_id))
+        raise UsageError("GAME", lang._(messages.NO_SAVED_GAME).format(game=game_id))
     if json_:
         typer.echo(json.dumps({**found, "versions": versions}, ensure_ascii=False))
         return
@@ -164,7 +166,7 @@ def players(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help
 
     lang = interface_language(lang_text) or language()
 
-    found = _read(db, store.players)
+    found = _read(db, store.players, lang)
     if json_:
         typer.echo(json.dumps(found, ensure_ascii=False))
         return
@@ -266,9 +268,10 @@ def _has_surrogate(value: Any) -> bool:
     return found(value)
 
 
-def _read(db: Optional[Path], func: Any) -> Any:
-    """What `func` reads from the database, the database closed after it whatever happens."""
-    database = _open(db)
+def _read(db: Optional[Path], func: Any, lang: Any = None) -> Any:
+    """What `func` reads from the database, the database closed after it whatever happens (a database missing
+    said in `lang`)."""
+    database = _open(db, lang=lang)
     try:
         return database.read(func)
     finally:

@@ -115,38 +115,40 @@ def score(
     lang = interface_language(lang_text)
     from generator.errors import UsageError, refused_sets, stop_if_requested
     from generator.games.base import SheetOptions
+    from generator.i18n import language
+    from generator.sheets.read import NO_PHOTO
     from generator.wording import visible_lines
     from scoring.batch import score_paths
     from scoring.engine import STDIN, Scorer, is_sheet
 
     if content is not None and not content.is_dir():
         raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
+    say = lang or language()  # the command line's refusals too, in the table's language
     confirmed = []
     malformed = []
     for item in confirm or ():
         field, sep, value = item.partition("=")
         if not sep or not field.strip():
-            malformed.append(UsageError(f"--set {item}", "expected FIELD=VALUE, such as towers[1]=5"))
+            malformed.append(UsageError(f"--set {item}", say._("expected FIELD=VALUE, such as towers[1]=5")))
         confirmed.append((field.strip(), value.strip()))
     if malformed:  # each said, before any photo is read (a second or more each)
-        raise refused_sets(malformed)
+        raise refused_sets(malformed, lang)
     if confirmed and not any(is_sheet(path) for path in files):
         # an end state is read exactly: a value to confirm there would be applied to nothing, and the user would
         # believe the result corrected (with sheets among the files, `confirmations` names the photo at fault)
-        raise UsageError(f"--set {', '.join(field for field, _ in confirmed)}",
-                         "confirms values read from photos, and no photo was given")
+        raise UsageError(f"--set {', '.join(field for field, _ in confirmed)}", say._(NO_PHOTO))
     players = tuple(n.strip() for n in names.split(",")) if names is not None else ()
     if any(not n for n in players):
-        raise UsageError(f"--names {names}", "a name is empty; give one name per sheet, separated by commas")
+        raise UsageError(f"--names {names}", say._("a name is empty; give one name per sheet, separated by commas"))
     if players and not any(is_sheet(path) for path in files):
         # an end state names its players itself: the names would be dropped, and the user would believe them used
-        raise UsageError(f"--names {names}", "names the players of filled sheets and photos, and none was given "
-                                             "(a YAML or JSON end state names its players itself)")
+        raise UsageError(f"--names {names}", say._("names the players of filled sheets and photos, and none was "
+                                                   "given (a YAML or JSON end state names its players itself)"))
     if annotate is not None and annotate.exists() and not annotate.is_dir():
         from generator.errors import OutputError
 
         raise OutputError(f"--annotate {annotate}", "is a file, not a folder: name a folder to write into")
-    options = SheetOptions(players, tuple(confirmed), annotate, unread_alone=json_)
+    options = SheetOptions(players, tuple(confirmed), annotate, unread_alone=json_, lang=lang)
     source: Path | Content | None = content
     sheet = None
     if sheet_text is not None:

@@ -86,6 +86,8 @@ class SheetOptions:
     #: a photo given alone that cannot be read is listed under `unread`, as one of several is, rather than raised:
     #: `donjon score --json` gives a JSON reader its reason code whatever the number of photos
     unread_alone: bool = False
+    #: the language a `--set` that cannot be taken is refused in (`donjon score --lang`); English when None
+    lang: Language | None = None
 
 
 class SheetsRead(Protocol):

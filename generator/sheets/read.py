@@ -19,6 +19,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import InputError, Problem, UsageError, refused_sets
+from generator.i18n import N_, Language, language
 from generator.wording import listing, plural
 from generator.yamlio import Document
 from scoring.result import Uncertain, Unread, not_applied
@@ -202,8 +203,12 @@ class FilledSheets:
         return Problem(file, None, name or problem.where, problem.message)
 
 
+#: A `--set` given where no photo was read (said by `donjon score` too).
+NO_PHOTO = N_("confirms values read from photos, and no photo was given")
+
+
 def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos: Sequence[int],
-                  groups: Sequence[Sequence[int]] = (), names: Sequence[str] = ()
+                  groups: Sequence[Sequence[int]] = (), names: Sequence[str] = (), lang: Language | None = None
                   ) -> tuple[dict[int, dict[str, str]], list[UsageError]]:
     """Each `--set KEY=VALUE` by the index of the sheet it is for. With several files a KEY names its photo, by
     its file (`ben.jpg:towers[2]`: the file as given or its name alone) or its place (`sheets[1].towers[2]`, from
@@ -211,7 +216,8 @@ def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos
     sheet of several photos (one of `groups`, the photos given one name in `names`) is also named by that name
     (`Ana:towers[2]`); whichever of its photos a key names, the value is for the sheet, kept at its first photo.
     Each key that names no photo is refused (the second list, in the order given), the others kept: every bad
-    `--set` of a run is said at once."""
+    `--set` of a run is said at once, in `lang` (English when None)."""
+    say = lang or language()
     first = {index: group[0] for group in groups for index in group}
     by_name = {names[group[0]].strip(): group[0] for group in groups if len(group) > 1}
     out: dict[int, dict[str, str]] = {}
@@ -219,11 +225,11 @@ def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos
     for key, value in given:
         try:
             if not photos:
-                raise UsageError(f"--set {key}", "confirms values read from photos, and no photo was given")
-            index, field = _sheet_of(key.strip(), files, photos, first, by_name)
+                raise UsageError(f"--set {key}", say._(NO_PHOTO))
+            index, field = _sheet_of(key.strip(), files, photos, first, by_name, say)
             if index not in photos:
-                raise UsageError(f"--set {key}", f"{files[index]} (sheets[{index}]) is not a photo; --set confirms "
-                                                 "marks read from photos")
+                raise UsageError(f"--set {key}", say._("{file} (sheets[{index}]) is not a photo; --set confirms marks "
+                                                       "read from photos").format(file=files[index], index=index))
         except UsageError as err:
             refused.append(err)
             continue
@@ -232,16 +238,17 @@ def confirmations(given: Sequence[tuple[str, str]], files: Sequence[str], photos
 
 
 def _sheet_of(key: str, files: Sequence[str], photos: Sequence[int], first: Mapping[int, int],
-              by_name: Mapping[str, int]) -> tuple[int, str]:
+              by_name: Mapping[str, int], say: Language) -> tuple[int, str]:
     """The sheet a `--set` key is for (the first photo of a sheet of several, by `first`; `by_name` those sheets by
-    their player's name), and its field."""
+    their player's name), and its field; a key that names none is refused in `say`'s language."""
     count = len(files)
     found = _KEYED.fullmatch(key)
     if found is not None:
         index = int(found.group(1))
         if index >= count:
-            raise UsageError(f"--set {key}", f"there {'is' if count == 1 else 'are'} {plural(count, 'sheet')} "
-                                             f"(sheets[0] to sheets[{count - 1}])")
+            raise UsageError(f"--set {key}", say.ngettext("there is {n} sheet (sheets[0] to sheets[{last}])",
+                                                          "there are {n} sheets (sheets[0] to sheets[{last}])",
+                                                          count).format(n=count, last=count - 1))
         return first.get(index, index), found.group(2)
     file, colon, field = key.rpartition(":")  # a field's name holds no colon; a file's path may
     if colon:
@@ -251,16 +258,19 @@ def _sheet_of(key: str, files: Sequence[str], photos: Sequence[int], first: Mapp
                                                                   if PurePath(f).name == file]
         named = sorted({first.get(i, i) for i in named})  # the photos of one sheet are one sheet
         if not named:
-            raise UsageError(f"--set {key}", f"names no file given ({', '.join(files)})")
+            raise UsageError(f"--set {key}", say._("names no file given ({files})").format(files=", ".join(files)))
         if len(named) > 1:
-            raise UsageError(f"--set {key}", f"{file} names {len(named)} files; say which one as sheets[N].{field} "
-                                             f"({', '.join(f'sheets[{i}]' for i in named)})")
+            sheets = ", ".join(f"sheets[{i}]" for i in named)
+            raise UsageError(f"--set {key}", say._("{file} names {n} files; say which one as sheets[N].{field} "
+                                                   "({sheets})").format(file=file, n=len(named), field=field,
+                                                                        sheets=sheets))
         return named[0], field
     if len(photos) == 1:
         return photos[0], key
-    raise UsageError(f"--set {key}", f"{len(photos)} photos were read: say which one, as FILE:{key} (the photo's "
-                                     f"file name, {PurePath(files[photos[0]]).name}:{key}) or sheets[N].{key} (N "
-                                     "from 0, in the order given)")
+    name = PurePath(files[photos[0]]).name
+    raise UsageError(f"--set {key}", say._("{n} photos were read: say which one, as FILE:{key} (the photo's file "
+                                           "name, {name}:{key}) or sheets[N].{key} (N from 0, in the order "
+                                           "given)").format(n=len(photos), key=key, name=name))
 
 
 def set_key(index: int, files: Sequence[str], field: str) -> str:
@@ -334,10 +344,11 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                                     "one name per file, in order (two photos of one sheet under the same name)")
     groups = same_sheet(options.names, displays, kinds_of)
     photo_indexes = [group[0] for group in groups if kinds_of[group[0]] != "pdf"]
-    confirmed, bad_sets = (confirmations(options.confirmed, displays, photo_indexes, groups, options.names)
+    confirmed, bad_sets = (confirmations(options.confirmed, displays, photo_indexes, groups, options.names,
+                                                 options.lang)
                            if options.confirmed else ({}, []))
     if bad_sets and not photo_indexes:  # no photo to read: each --set is refused now, none could be taken
-        raise refused_sets(bad_sets)
+        raise refused_sets(bad_sets, options.lang)
     reads: list[_Read] = []
     unread: list[Unread] = []
     shared = {group[0]: options.names[group[0]].strip() for group in groups if len(group) > 1}  # a sheet's name
@@ -354,16 +365,18 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         except BadConfirmations as bad:  # the field by its label, the values it takes as the sheet prints them
             # the other photos are still read: their bad values are said with these, in one run
             bad_sets.extend(UsageError(f"--set {set_key(index, displays, err.field)}",
-                                       f"{displays[index]}: {err.said(labels=labels, names=names)}")
+                                       f"{displays[index]}: {err.said(options.lang, labels, names)}")
                             for err in bad.errors)
         except InputError as err:
             alone = len(files) == 1
             if (alone and not options.unread_alone) or kinds_of[index] == "pdf":  # a PDF is mended in a viewer
                 if bad_sets:  # a --set that cannot be taken is said first, as it always was: the command line's
-                    raise refused_sets(bad_sets) from None
+                    raise refused_sets(bad_sets, options.lang) from None
                 # the error stands for the photo; each `--set` given for it was not applied, and is said so after it
-                for given in _unset(confirmed, index, displays, shared):
+                unset = _unset(confirmed, index, displays, shared)
+                for given in unset:
                     err.add_note(not_applied(given, displays[index]))
+                err.unset = unset  # type: ignore[attr-defined]  # for the notes to be said in another language
                 raise
             # a photo refused says what was seen; what to change comes with its reason, once
             refused = err.problems[0].file if err.problems else displays[index]
@@ -372,7 +385,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             unread.append(replace(unread_file(at, refused, said, getattr(err, "code", None)),
                                   error=str(err) if alone else "", unset=_unset(confirmed, index, displays, shared)))
     if bad_sets:  # before anything is written (--annotate): a failed command leaves earlier outputs as they were
-        raise refused_sets(bad_sets)
+        raise refused_sets(bad_sets, options.lang)
     identity_field = kinds[0].layout.identity[0]
     if reads:
         first = reads[0]
@@ -524,8 +537,8 @@ def unread_file(index: int, file: str, message: str, reason: str | None = None) 
 
 #: Advice the companion words for its check page (a mark tapped away), said as the command line takes it.
 AT_THE_COMMAND_LINE = {
-    "two-values": "Two values are filled where one counts: look at the sheet and confirm the one that counts with "
-                  "--set.",
+    "two-values": N_("Two values are filled where one counts: look at the sheet and confirm the one that counts "
+                     "with --set."),
 }
 
 

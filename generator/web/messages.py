@@ -177,10 +177,10 @@ EXPECTED_MINUTES = "expected minutes, a whole number"
 IMPORT_REFUSED = "{file}: cannot be imported ({count} problems):"
 PROBLEMS = "{count} problems"
 
-#: `donjon history` on the command line
-NO_DATABASE = "no such database (donjon serve creates it; pass another with --db)"
-NOT_GAME_ID = "{value} is not a game's id (a whole number, as donjon history list shows it)"
-NO_SAVED_GAME = "no saved game {game} (donjon history list shows them)"
+#: `donjon history` on the command line (in --lang's language where the command takes it: list, show, players)
+NO_DATABASE = N_("no such database (donjon serve creates it; pass another with --db)")
+NOT_GAME_ID = N_("{value} is not a game's id (a whole number, as donjon history list shows it)")
+NO_SAVED_GAME = N_("no saved game {game} (donjon history list shows them)")
 #: `donjon history` (its text in --lang's language)
 NOTHING_SAVED = N_("no game saved yet")
 FORMAT_CHOICE = "expected json or csv"

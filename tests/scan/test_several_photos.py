@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("cv2")
 
+from generator.sheets.read import AT_THE_COMMAND_LINE  # noqa: E402
 from tests.scan.helpers import APPRENTICE, GREAT, filled, photograph  # noqa: E402
 from tests.scan.photos_corpus import half_sheet, no_sheet  # noqa: E402
 from tests.scan.test_photos import run, save  # noqa: E402
@@ -154,3 +155,70 @@ def test_a_fillable_pdf_that_cannot_be_read_is_the_error_it_always_was(photos: d
     # with --json, standard output holds the one JSON object even so: the files of the game, and the error
     said = json.loads(result.stdout)
     assert said["files"] == [photos["ana"], str(notes), photos["cid"]] and f"{notes}: is not a PDF" in said["error"]
+
+
+@pytest.mark.parametrize(("code", "advice", "set_again"),
+                         [("fr", "que changer", "non appliqué"), ("de", "was ändern", "nicht angewendet")])
+def test_a_photo_not_read_is_said_on_standard_error_in_the_language(photos: dict[str, str], code: str, advice: str,
+                                                                   set_again: str) -> None:
+    """`--lang fr|de`: what standard error says of a photo not read (of several, alone, with --json or without),
+    each `--set` given for it not applied, and the command line's advice for a value to confirm, in the language;
+    the photo's file and the --set as typed stay as they are."""
+    from generator.i18n import language
+
+    ana, ben, cid = photos["ana"], photos["ben"], photos["cid"]
+    lang = language(code)
+    seen = plain(lang._("shows only part of the sheet: some of its four corner squares are missing"))
+    several = run("score", ana, ben, cid, "--set", "cid.jpg:towers[0]=5", "--lang", code)
+    assert several.exit_code == 2
+    said = plain(several.stderr)
+    assert f"{cid}: {seen}" in said and f"--set cid.jpg:towers[0]=5: {set_again}" in said
+    assert "not applied" not in said and "could not be read" not in said
+    # the value to confirm's advice, as the command line takes it (--set, not the companion's tap)
+    assert plain(lang._(AT_THE_COMMAND_LINE["two-values"])) in plain(several.stdout)
+    assert "look at the sheet and confirm" not in several.stdout
+    for json_ in ((), ("--json",)):
+        alone = run("score", cid, "--set", "towers[0]=5", "--lang", code, *json_)
+        assert alone.exit_code == 2
+        said = plain(alone.stderr)
+        assert f"{cid}: {seen}; {advice}: " in said and f"--set towers[0]=5: {set_again}" in said
+        assert "shows only" not in said and "Step back" not in said and "not applied" not in said
+
+
+def plain(text: str) -> str:
+    """`text` without French typography's spaces before a colon or a semicolon (what is said, not how it is set)."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ").replace(" :", ":").replace(" ;", ";")
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_set_that_cannot_be_taken_is_refused_in_the_language(photos: dict[str, str], code: str) -> None:
+    """`--lang fr|de`: every `--set` refused (a key naming no photo, a sheet past the last, a field the sheet has
+    not, a value its field cannot take, no FIELD=VALUE, no photo at all) is said in the language under a heading in
+    it, exit 2 as in English; each keeps its `--set KEY` as typed, and English is as it was."""
+    from generator.i18n import language
+
+    lang = language(code)
+    ana, ben = photos["ana"], photos["ben"]
+    sets = ("--set", "towers[1]=5", "--set", "sheets[5].towers[1]=2", "--set", "zed.jpg:towers[0]=1", "--set",
+            "ana.jpg:towers[9]=5", "--set", "ana.jpg:towers[1]=abc")
+    english = run("score", ana, ben, *sets)
+    said = run("score", ana, ben, *sets, "--lang", code)
+    assert english.exit_code == said.exit_code == 2
+    assert english.stderr.startswith("error: 5 values given with --set cannot be taken:\n")
+    heading = lang.ngettext("{n} value given with --set cannot be taken:",
+                            "{n} values given with --set cannot be taken:", 5).format(n=5)
+    assert plain(said.stderr).startswith(plain(f"error: {heading}\n"))
+    lines = said.stderr.splitlines()[1:]
+    assert [line.split(": ")[0].strip() for line in lines] == ["--set towers[1]", "--set sheets[5].towers[1]",
+                                                              "--set zed.jpg:towers[0]", "--set ana.jpg:towers[9]",
+                                                              "--set ana.jpg:towers[1]"]
+    for english_words in ("photos were read", "there are 2 sheets", "names no file given", "the sheet has no field",
+                          "takes a whole number"):
+        assert english_words in english.stderr and english_words not in said.stderr
+    malformed = run("score", ana, "--set", "foo", "--lang", code)
+    assert malformed.exit_code == 2 and "expected FIELD=VALUE" not in malformed.stderr
+    assert lang._("expected FIELD=VALUE, such as towers[1]=5") in malformed.stderr
+    example = str(Path(__file__).resolve().parents[2] / "content" / "examples" / "once-upon-a-castle.yaml")
+    no_photo = run("score", example, "--set", "towers[1]=5", "--lang", code)
+    assert no_photo.exit_code == 2 and "no photo was given" not in no_photo.stderr
+    assert lang._("confirms values read from photos, and no photo was given") in no_photo.stderr

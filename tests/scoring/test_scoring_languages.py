@@ -30,9 +30,9 @@ SAID = {
     "fr": {"guildhall": ("joueurs : 3", "place", "gagnant : Ana, avec 21 PV"),
            "once-upon-a-castle": ("feuilles : 3", "place", "gagnant : Ana, avec 54 points"),
            "guedelon": ("joueurs : 3", "place", "gagné : le château a été achevé au tour 17 (année 1244)")},
-    "de": {"guildhall": ("Spieler: 3", "Platz", "Sieger: Ana, mit 21 SP"),
+    "de": {"guildhall": ("Personen: 3", "Platz", "Sieger: Ana, mit 21 SP"),
            "once-upon-a-castle": ("Blätter: 3", "Platz", "Sieger: Ana, mit 54"),
-           "guedelon": ("Spieler: 3", "Platz", "gewonnen: die Burg wurde in Runde 17 fertig (Jahr 1244)")},
+           "guedelon": ("Personen: 3", "Platz", "gewonnen: die Burg wurde in Runde 17 fertig (Jahr 1244)")},
 }
 
 #: English words no French or German line of the report may hold (outside the rulebook sections cited, whose
@@ -212,3 +212,52 @@ def test_the_json_of_photos_says_why_and_what_to_change_in_the_language(code: st
             {k: v for k, v in theirs.items() if k not in ("why", "advice")}
         assert ours["why"] != theirs["why"] and ours["advice"] == language(code)._(theirs["advice"]) != theirs["advice"]
     assert _in_language(photos, language("en")) is photos
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_donjons_own_default_is_named_in_the_language(code: str) -> None:
+    """`--lang fr|de`: the confidence `house` (a value of donjon's own) is said as a word of the language in the
+    `*` note, a warning's [confidence: source] and a --strict violation; H, M, L stay letters; the JSON keeps the
+    code; English says `house` as before."""
+    case = str(CASES / "castle" / "every-crown-and-bare-sheets.yaml")
+    word = language(code).pgettext("confidence", "house")
+    runner = CliRunner()
+    for strict in ((), ("--strict",)):
+        said = runner.invoke(app, ["score", case, "--lang", code, *strict]).stdout
+        assert "house" not in said and re.search(rf"[\[;] {{0,1}}{word}: ", said)
+        notes = [line for line in said.splitlines() if line.startswith("  * ")]
+        assert all(f" {word} (" in note for note in notes) and (notes or strict)
+        english = runner.invoke(app, ["score", case, *strict]).stdout
+        assert re.search(r"[\[;] ?house: ", english)
+    assert "confidence house (" in runner.invoke(app, ["score", case]).stdout
+    scored = json.loads(runner.invoke(app, ["score", case, "--lang", code, "--json"]).stdout)
+    assert "house" in [w["confidence"] for w in scored["warnings"]]
+
+
+@pytest.mark.parametrize(("code", "said"), [("fr", "un tableau de clés (player) est attendu ici, pas 3 (un nombre "
+                                                   "entier)"),
+                                            ("de", "hier gehört eine Zuordnung (player) hin, nicht 3 (eine ganze "
+                                                   "Zahl)")])
+def test_a_value_where_a_mapping_belongs_is_said_in_the_language(tmp_path: Path, code: str, said: str) -> None:
+    """`--lang fr|de`: a player given as a number is refused in the language, the record named as the format spells
+    it (as its keys are); English as before."""
+    state = tmp_path / "state.yaml"
+    state.write_text("game: guildhall\nvp_set: job-faire\nplayers:\n  - 3\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, ["score", str(state), "--lang", code])
+    assert result.exit_code == 2 and f"players[0]: {said}" in result.stderr.replace("\u00a0", " ")
+    english = runner.invoke(app, ["score", str(state)])
+    assert "players[0]: expected a player (a mapping), got 3 (a whole number)" in english.stderr
+
+
+@pytest.mark.parametrize(("code", "in_all"), [("fr", "(20 en tout)"), ("de", "(20 insgesamt)")])
+def test_a_long_list_of_values_says_how_many_in_the_language(tmp_path: Path, code: str, in_all: str) -> None:
+    """`--lang fr|de`: an unknown guest is answered with the first values and how many there are in all, said in
+    the language; English as before."""
+    state = tmp_path / "state.yaml"
+    state.write_text("game: once-upon-a-castle\nversion: great-architect\nsheets:\n  - player: Ana\n"
+                     "    guests: [Zzyzx]\n", encoding="utf-8")
+    runner = CliRunner()
+    said = runner.invoke(app, ["score", str(state), "--lang", code])
+    assert said.exit_code == 2 and in_all in said.stderr and "in all" not in said.stderr
+    assert "... (20 in all)" in runner.invoke(app, ["score", str(state)]).stderr

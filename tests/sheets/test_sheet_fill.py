@@ -170,6 +170,22 @@ def test_text_where_a_number_belongs_names_file_and_field(tmp_path: Path) -> Non
     assert unreadable(one).endswith("jo.pdf: field wall_1_flag_1: expected a whole number, got '2.5'")
 
 
+@pytest.mark.parametrize(("code", "heading"), [
+    ("fr", "lou.pdf : illisible comme feuilles remplies pour Once Upon a Castle (2 problèmes) :"),
+    ("de", "lou.pdf: nicht lesbar als ausgefüllte Blätter für Once Upon a Castle (2 Probleme):")])
+def test_a_filled_sheet_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str,
+                                                                       heading: str) -> None:
+    """`--lang fr|de`: the heading over the problems of filled sheets whose values the game's format refuses is in
+    the language, as an end state's is (the fields keep their names); English as it was."""
+    pdf = filled(tmp_path, "lou.pdf", castle_values("Lou", guests=("Quene", "Jestr")))
+    said = run("score", str(pdf), "--lang", code)
+    assert said.exit_code == 2
+    assert heading in said.stderr.replace("\u00a0", " ").replace("\u202f", " ")
+    assert "cannot be read as" not in said.stderr and "filled Once Upon a Castle sheets" not in said.stderr
+    english = run("score", str(pdf))
+    assert "lou.pdf: cannot be read as filled Once Upon a Castle sheets (2 problems):" in english.stderr
+
+
 def test_a_whole_number_written_as_a_decimal_is_read_as_its_yaml_is(tmp_path: Path) -> None:
     """A tower typed `5.0` in a viewer (as a form or a spreadsheet writes a number) was refused ("expected a whole
     number, got '5.0'") where the same castle's YAML `5.0` is read as 5 (scoring.formats: a whole number written as

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app as cli
@@ -216,3 +217,23 @@ def test_a_french_or_german_table_reads_its_history_in_its_language(tmp_path: Pa
     Database(Path(empty)).close()
     said = run("history", "list", "--db", empty, "--lang", "fr")[1]
     assert said.strip() == "aucune partie enregistrée pour l’instant"
+
+
+@pytest.mark.parametrize(("code", "no_database", "not_an_id", "no_game"), [
+    ("fr", "aucune base de données ici", "n’est pas le numéro d’une partie", "aucune partie 9 enregistrée"),
+    ("de", "keine solche Datenbank", "ist nicht die Nummer einer Partie", "keine gespeicherte Partie 9")])
+def test_a_history_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str, no_database: str,
+                                                                   not_an_id: str, no_game: str) -> None:
+    """`history list/show/players --lang fr|de`: no database, a GAME that is no id, a game not saved are refused in
+    the language (exit 2, as in English); English as it was."""
+    missing = str(tmp_path / "none.sqlite3")
+    for command in (("list",), ("show", "1"), ("players",)):
+        said = run("history", *command, "--db", missing, "--lang", code)
+        assert said[0] == 2 and no_database in said[2] and "no such database" not in said[2]
+    assert "no such database (donjon serve creates it" in run("history", "list", "--db", missing)[2]
+    said = run("history", "show", "abc", "--lang", code)
+    assert said[0] == 2 and not_an_id in said[2]
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    said = run("history", "show", "9", "--db", db, "--lang", code)
+    assert said[0] == 2 and no_game in said[2] and "no saved game" not in said[2]
+    assert "no saved game 9 (donjon history list shows them)" in run("history", "show", "9", "--db", db)[2]
