@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -64,9 +65,10 @@ def test_the_german_messages_say_du_to_the_player_throughout() -> None:
 #: a player is a "Person" (a game's count of players too, "2–4 Personen"), as the companion's forms said while its
 #: menu said "Spieler"; a VP card a "Prestigekarte" and a VP token a "Siegpunktmarker", as the German edition and the
 #: cards' texts call them (content/guildhall/game.yaml), where the table's form said "SP-Karten" and "SP-Marker"; a
-#: player's guild a "Zunfthalle", as the cards say, where the table's form said "Gildenhalle"
+#: player's guild a "Zunfthalle", as the cards say, where the table's form said "Gildenhalle"; a score sheet a
+#: "Bogen" (a hundred messages), where the scorer's counts and headings said "Blatt"
 GERMAN_WORDS = {"player": "Person", "VP card": "Prestigekarte", "VP token": "Siegpunktmarker"}
-GERMAN_OTHERS = re.compile(r"Spieler|SP-Karte|SP-Marker|Prestigevorrat|Gildenhalle")
+GERMAN_OTHERS = re.compile(r"Spieler|SP-Karte|SP-Marker|Prestigevorrat|Gildenhalle|\bBl[aä]tt")
 
 
 def test_the_german_messages_say_one_word_for_each_concept() -> None:
@@ -905,7 +907,8 @@ def test_what_a_check_rests_on_is_said_in_the_tables_language(code: str) -> None
     from scoring.engine import Scorer
 
     scorer = Scorer()
-    english, other = [], []
+    english: list[str] = []
+    other: list[str] = []
     for state in RESTING_ON:
         for said, lang in ((english, language("en")), (other, language(code))):
             result = scorer.score(state, lang)
@@ -959,7 +962,9 @@ def test_every_source_the_checks_rest_on_is_listed_for_translation(shipped: Cont
     a source edited in a catalog and not in the list would be shown in English again to a French table."""
     from scoring.sources import CATALOG_SOURCES
 
-    castle, guildhall, guedelon = (shipped.game(g) for g in ("once-upon-a-castle", "guildhall", "guedelon"))
+    # each game's own catalog type (the content holds them as the protocol every catalog meets)
+    castle, guildhall, guedelon = (cast(Any, shipped.game(game))
+                                   for game in ("once-upon-a-castle", "guildhall", "guedelon"))
     sheet = castle.sheet
     bases = [sheet.tower_values.provenance.of("values"), sheet.flag_values.provenance.of("values"),
              sheet.resident_track.provenance.of("groups"), sheet.apprentice_guest_vp.provenance.of("min"),

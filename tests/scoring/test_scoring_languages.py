@@ -31,7 +31,7 @@ SAID = {
            "once-upon-a-castle": ("feuilles : 3", "place", "gagnant : Ana, avec 54 points"),
            "guedelon": ("joueurs : 3", "place", "gagné : le château a été achevé au tour 17 (année 1244)")},
     "de": {"guildhall": ("Personen: 3", "Platz", "Sieger: Ana, mit 21 SP"),
-           "once-upon-a-castle": ("Blätter: 3", "Platz", "Sieger: Ana, mit 54"),
+           "once-upon-a-castle": ("Bögen: 3", "Platz", "Sieger: Ana, mit 54"),
            "guedelon": ("Personen: 3", "Platz", "gewonnen: die Burg wurde in Runde 17 fertig (Jahr 1244)")},
 }
 

@@ -172,7 +172,7 @@ def test_text_where_a_number_belongs_names_file_and_field(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize(("code", "heading"), [
     ("fr", "lou.pdf : illisible comme feuilles remplies pour Once Upon a Castle (2 problèmes) :"),
-    ("de", "lou.pdf: nicht lesbar als ausgefüllte Blätter für Once Upon a Castle (2 Probleme):")])
+    ("de", "lou.pdf: nicht lesbar als ausgefüllte Bögen für Once Upon a Castle (2 Probleme):")])
 def test_a_filled_sheet_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str,
                                                                        heading: str) -> None:
     """`--lang fr|de`: the heading over the problems of filled sheets whose values the game's format refuses is in
