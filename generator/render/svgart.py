@@ -317,12 +317,14 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
-    # a rule of the <style> may set any element's stroke width: then no width is known from the element alone
-    rules_set_widths = any("stroke-width" in text for _line, text in style_text)
+    widths = Cascade(root, ("stroke-width",))  # a <style> rule may set a width, as the element or its group may
+    used = {found for found in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
+            if found is not None}
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
-        unstroked = not rules_set_widths and _zero_stroke_width(element)
+        painted = (element.get("stroke") or "") + (element.get("style") or "")
+        unstroked = "url(" in painted and _zero_stroke_width(element, widths, used)
         for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
@@ -372,21 +374,43 @@ def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) 
                          "Optimized SVG)", line)
 
 
-def _zero_stroke_width(element: Any) -> bool:
-    """Whether the element's stroke width, from its own `style` or attribute or else its nearest ancestor's that
-    sets one, is 0: a stroke SVG draws as nothing (SVG 2, 13.5.2), which Chromium and librsvg leave out."""
+def _zero_stroke_width(element: Any, widths: Cascade, used: set[Any]) -> bool:
+    """Whether every stroke the element's `stroke` paints has width 0, which SVG draws as nothing (SVG 2, 13.5.2) and
+    Chromium and librsvg leave out: its own width (a `<style>` rule, its `style`, its attribute, as CSS cascades
+    them), else its nearest ancestor's, is 0, and nothing it holds sets another width (a shape of a group stroked
+    so inherits the paint with a width of its own) or copies something in (a `<use>`: the copy may set one). Up
+    from an element a `<use>` shows, the width is not known: the copy inherits the use's, not its ancestors'."""
     node = element
-    while node is not None:
-        found = None
-        for prop, prop_value, _important in style_declarations(node.get("style") or ""):
-            if prop == "stroke-width":
-                found = prop_value
-        found = found if found is not None else node.get("stroke-width")
+    while True:
+        found = _stroke_width_set(node, widths)
         if found is not None:
-            number = re.fullmatch(r"\s*([+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)([a-z]{2}|%)?\s*", found, re.IGNORECASE)
-            return number is not None and float(number.group(1)) == 0
+            if not _zero_width(found):
+                return False
+            break
+        if node in used:
+            return False
         node = node.getparent()
-    return False
+        if node is None:
+            return False  # the initial width, 1
+    for inner in element.iterdescendants():
+        if not isinstance(inner.tag, str):
+            continue
+        found = _stroke_width_set(inner, widths)
+        if _local(inner.tag) == "use" or (found is not None and not _zero_width(found)):
+            return False
+    return True
+
+
+def _stroke_width_set(element: Any, widths: Cascade) -> str | None:
+    """The stroke width the element sets itself, None when it inherits its parent's."""
+    found = widths.value(element, "stroke-width")
+    return None if found is None or found.strip().lower() in ("inherit", "unset") else found
+
+
+def _zero_width(text: str) -> bool:
+    """Whether a length is 0 (in any unit, any spelling of the number); calc() and the unreadable are not."""
+    number = re.fullmatch(r"\s*([+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)([a-z]{2}|%)?\s*", text, re.IGNORECASE)
+    return number is not None and float(number.group(1)) == 0
 
 
 def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any], css: bool = False,
