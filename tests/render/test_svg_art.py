@@ -1446,6 +1446,9 @@ def test_art_as_figma_exports_it_prints_as_chromium_draws_it(tmp_path: Path) -> 
 _FADE = ("<linearGradient id='fade' x2='0' y2='1'><stop offset='0' stop-color='white'/><stop offset='1' "
          "stop-color='black'/></linearGradient>")
 
+_ACROSS = ("<linearGradient id='across'><stop offset='0' stop-color='white'/><stop offset='1' "
+           "stop-color='black'/></linearGradient>")
+
 #: Designers' masks, each with places (in the art's units) and the colour Chromium paints there.
 MASKED = {
     # Inkscape's fade-out: a rect filled with a gradient white to black, a luminance mask in units of the box (the
@@ -1533,6 +1536,22 @@ MASKED = {
         "mask='url(#b)'/>"),
         {(25, 34): (55, 81, 189), (25, 66): (220, 209, 163), (52, 30): (240, 224, 160), (64, 30): (3, 3, 2),
          (90, 78): (240, 224, 160), (86, 66): (217, 203, 145)}),
+    # a mask inside a pattern's tile (a fade across each square of the tile, in the square's box) and on a marker's
+    # arrow (in the marker's units, turned with it: the arrow pointing down fades downwards)
+    "mask-in-a-pattern": (svg(
+        f"<defs>{_ACROSS}<mask id='m' maskContentUnits='objectBoundingBox'><rect width='1' height='1' "
+        "fill='url(#across)'/></mask><pattern id='p' width='50' height='50' patternUnits='userSpaceOnUse'><rect "
+        "width='50' height='50' fill='#f0e0a0'/><rect x='5' y='5' width='40' height='40' fill='#d02020' "
+        "mask='url(#m)'/></pattern></defs><rect width='100' height='100' fill='url(#p)'/>"),
+        {(8, 25): (211, 48, 43), (20, 25): (220, 106, 81), (58, 75): (211, 47, 42), (76, 20): (225, 134, 100),
+         (50, 50): (240, 224, 160)}),
+    "mask-in-a-marker": (svg(
+        f"<defs>{_ACROSS}<mask id='m'><rect x='-1' y='-1' width='12' height='12' fill='url(#across)'/></mask>"
+        "<marker id='k' markerWidth='8' markerHeight='8' refX='5' refY='5' viewBox='0 0 10 10' orient='auto'><path "
+        "d='M0,0 L10,5 L0,10 z' fill='#2040c0' mask='url(#m)'/></marker></defs><rect width='100' height='100' "
+        "fill='#f0e0a0'/><polyline points='20,20 80,20 80,80' fill='none' stroke='#208020' stroke-width='2' "
+        "marker-start='url(#k)' marker-mid='url(#k)' marker-end='url(#k)'/>"),
+        {(14, 20): (74, 97, 186), (80, 75): (31, 79, 152), (80, 82): (161, 163, 172), (50, 50): (240, 224, 160)}),
 }
 
 
