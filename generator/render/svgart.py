@@ -26,8 +26,9 @@ the line of the file, and refused, rather than printed wrong:
   (sRGB, the weights librsvg and Chromium use) or, for `mask-type: alpha`, their alpha; in the element's user
   space (inside its transform) or its bounding box (`maskContentUnits`), cut to the mask's region (`maskUnits`,
   by default the box and a tenth around); the contents drawn where the mask is defined, any shape, gradient,
-  picture, opacity or mask of their own. A mask that only clips (Figma's) is drawn as clips
-  (:func:`_masks_as_clips`), without transparency.
+  picture, opacity or mask of their own (a length in percent there a share of the viewport, as Chromium reads it,
+  which the SVG output writes out for librsvg: :func:`_box_percents_for_librsvg`). A mask that only clips
+  (Figma's) is drawn as clips (:func:`_masks_as_clips`), without transparency.
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
   `<style>` rule) becomes a transparency group (:class:`Faded`); `mix-blend-mode` (a style or a rule; as an
   attribute no viewer reads it) an isolated group laid over what is under it by PDF's blend mode of that name, and
@@ -558,12 +559,14 @@ def clip_viewports(data: bytes) -> bytes:
     outside is drawn as a nested <svg> of the same viewBox and overflow (:func:`_shown_symbols_inline`), which
     every viewer leaves uncut. Its stylesheets are those a browser printing reads (:func:`_printed`: librsvg reads
     every `@media` block, browsers those for screens), and the colours librsvg cannot read are written as it reads
-    them (:func:`_colours_for_librsvg`). Art with nothing to change is returned as it is (the same
+    them (:func:`_colours_for_librsvg`), and so are the lengths in percent of a mask's contents in box units
+    (:func:`_box_percents_for_librsvg`). Art with nothing to change is returned as it is (the same
     bytes); art changed is written again by lxml (the PDF reads the file as it was, so the lines its messages name
     are the file's)."""
     # the root's tag and namespace name "svg" twice: no other viewport, nothing drawn on conditions, no @media
     if (b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN)
-            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data) and not _EM_WRITTEN.search(data)):
+            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data) and not _EM_WRITTEN.search(data)
+            and not (b"objectBoundingBox" in data and b"%" in data)):
         return data
     from lxml import etree
 
@@ -582,6 +585,7 @@ def clip_viewports(data: bytes) -> bytes:
     sized = _font_size_for_librsvg(root) or sized
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
+    sized = _box_percents_for_librsvg(root) or sized
     if (not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled
             and not sized):
         return data
@@ -622,6 +626,51 @@ def _clip_viewports(root: Any) -> bool:
             number += 1
         _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
     return bool(cut) or inlined
+
+
+#: The attributes whose percent is a share of the viewport's diagonal (SVG 1.1, 7.10), beside :data:`_ACROSS` and
+#: :data:`_DOWN`.
+_DIAGONAL = frozenset({"r", "stroke-width", "stroke-dashoffset"})
+
+
+def _box_percents_for_librsvg(root: Any) -> bool:
+    """Write each length in percent of a mask's contents in objectBoundingBox units (`maskContentUnits`) as the
+    number of user units Chromium and the PDF read it as (a share of the viewport around the mask, as anywhere
+    else, then measured in the box: `width="50%"` of a 100-wide drawing covers 50 boxes), in the tree (whether any
+    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes only; a viewport of unknown size
+    (a nested <svg> without a viewBox) is left as it is."""
+    changed = False
+    for mask in root.iter():
+        if _local(mask.tag) != "mask" or (mask.get("maskContentUnits") or "").strip() != "objectBoundingBox":
+            continue
+        viewport = next((node for node in mask.iterancestors() if _local(node.tag) == "svg"), None)
+        if viewport is None:
+            continue
+        box = _view_box(viewport.get("viewBox"))
+        size = (box[2], box[3]) if box is not None else art_viewport(root) if viewport is root else None
+        if size is None:
+            continue
+        width, height = size
+        for element in mask.iterdescendants():
+            if not isinstance(element.tag, str) or any(_local(node.tag) == "svg" for node in element.iterancestors()
+                                                       if node is not viewport and mask in node.iterancestors()):
+                continue  # a viewport of its own inside the mask: its percents are its own
+            for name, value in element.attrib.items():
+                match = _PERCENT.fullmatch(value)
+                if match is None:
+                    continue
+                share = float(match.group(1)) / 100.0
+                if name in _ACROSS:
+                    number = share * width
+                elif name in _DOWN:
+                    number = share * height
+                elif name in _DIAGONAL:
+                    number = share * math.sqrt((width * width + height * height) / 2.0)
+                else:
+                    continue
+                element.set(name, f"{number:.6g}")
+                changed = True
+    return changed
 
 
 #: The colour functions librsvg 2.54 does not read (it paints black) and browsers do, which donjon's PDF draws
