@@ -637,8 +637,8 @@ def _box_percents_for_librsvg(root: Any) -> bool:
     """Write each length in percent of a mask's contents in objectBoundingBox units (`maskContentUnits`) as the
     number of user units Chromium and the PDF read it as (a share of the viewport around the mask, as anywhere
     else, then measured in the box: `width="50%"` of a 100-wide drawing covers 50 boxes), in the tree (whether any
-    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes only; a viewport of unknown size
-    (a nested <svg> without a viewBox) is left as it is."""
+    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes and styles (not `<style>` rules); a
+    viewport of unknown size (a nested <svg> without a viewBox) is left as it is."""
     changed = False
     for mask in root.iter():
         if _local(mask.tag) != "mask" or (mask.get("maskContentUnits") or "").strip() != "objectBoundingBox":
@@ -656,21 +656,39 @@ def _box_percents_for_librsvg(root: Any) -> bool:
                                                        if node is not viewport and mask in node.iterancestors()):
                 continue  # a viewport of its own inside the mask: its percents are its own
             for name, value in element.attrib.items():
-                match = _PERCENT.fullmatch(value)
-                if match is None:
+                if name == "style" and "%" in value:
+                    style = _STYLE_LENGTH.sub(lambda found: found.group(1) + found.group(2) + (_in_units(
+                        found.group(1).lower(), found.group(3), width, height) or found.group(3)), value)
+                    changed = changed or style != value
+                    element.set(name, style)
                     continue
-                share = float(match.group(1)) / 100.0
-                if name in _ACROSS:
-                    number = share * width
-                elif name in _DOWN:
-                    number = share * height
-                elif name in _DIAGONAL:
-                    number = share * math.sqrt((width * width + height * height) / 2.0)
-                else:
-                    continue
-                element.set(name, f"{number:.6g}")
-                changed = True
+                number = _in_units(name, value, width, height)
+                if number is not None:
+                    element.set(name, number)
+                    changed = True
     return changed
+
+
+#: A declaration of a `style` attribute: its name, the colon, its value up to `;` or `!important`.
+_STYLE_LENGTH = re.compile(r"(?<![\w-])([a-z][\w-]*)(\s*:\s*)([^;!]*)", re.I)
+
+
+def _in_units(name: str, value: str, width: float, height: float) -> str | None:
+    """A length in percent of a viewport `width` by `height` (SVG 1.1, 7.10), written in user units; None when it
+    is no percent, or of no length read so."""
+    match = _PERCENT.fullmatch(value)
+    if match is None:
+        return None
+    share = float(match.group(1)) / 100.0
+    if name in _ACROSS:
+        number = share * width
+    elif name in _DOWN:
+        number = share * height
+    elif name in _DIAGONAL:
+        number = share * math.sqrt((width * width + height * height) / 2.0)
+    else:
+        return None
+    return f"{number:.6g}"
 
 
 #: The colour functions librsvg 2.54 does not read (it paints black) and browsers do, which donjon's PDF draws
