@@ -637,9 +637,10 @@ def _box_percents_for_librsvg(root: Any) -> bool:
     """Write each length in percent of a mask's contents in objectBoundingBox units (`maskContentUnits`) as the
     number of user units Chromium and the PDF read it as (a share of the viewport around the mask, as anywhere
     else, then measured in the box: `width="50%"` of a 100-wide drawing covers 50 boxes), in the tree (whether any
-    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes and styles (not `<style>` rules); a
+    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes, styles and `<style>` rules; a
     viewport of unknown size (a nested <svg> without a viewBox) is left as it is."""
     changed = False
+    rules = Cascade(root, _GEOMETRY)
     for mask in root.iter():
         if _local(mask.tag) != "mask" or (mask.get("maskContentUnits") or "").strip() != "objectBoundingBox":
             continue
@@ -655,6 +656,17 @@ def _box_percents_for_librsvg(root: Any) -> bool:
             if not isinstance(element.tag, str) or any(_local(node.tag) == "svg" for node in element.iterancestors()
                                                        if node is not viewport and mask in node.iterancestors()):
                 continue  # a viewport of its own inside the mask: its percents are its own
+            # a rule's length (the last of a name winning, an !important one over the others), unless the element's
+            # own style says another: written as the element's own, which outranks any rule
+            ruled = {name: value for name, value, _important in sorted(rules.declared(element), key=lambda d: d[2])}
+            own = {name for name, _value, _important in style_declarations(element.get("style") or "")}
+            for name, value in ruled.items():
+                number = _in_units(name, value, width, height) if name not in own else None
+                if number is not None:
+                    style = (element.get("style") or "").strip().rstrip(";")
+                    element.set("style", f"{style}; {name}: {number} !important" if style
+                                else f"{name}: {number} !important")
+                    changed = True
             for name, value in element.attrib.items():
                 if name == "style" and "%" in value:
                     style = _STYLE_LENGTH.sub(lambda found: found.group(1) + found.group(2) + (_in_units(
@@ -669,6 +681,8 @@ def _box_percents_for_librsvg(root: Any) -> bool:
     return changed
 
 
+#: The lengths CSS may set (SVG 2, 9.2 and 10.1: geometry properties), by a `<style>` rule too.
+_GEOMETRY = ("x", "y", "cx", "cy", "r", "rx", "ry", "width", "height")
 #: A declaration of a `style` attribute: its name, the colon, its value up to `;` or `!important`.
 _STYLE_LENGTH = re.compile(r"(?<![\w-])([a-z][\w-]*)(\s*:\s*)([^;!]*)", re.I)
 

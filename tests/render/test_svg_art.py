@@ -1553,11 +1553,12 @@ MASKED = {
         "marker-start='url(#k)' marker-mid='url(#k)' marker-end='url(#k)'/>"),
         {(14, 20): (74, 97, 186), (80, 75): (31, 79, 152), (80, 82): (161, 163, 172), (50, 50): (240, 224, 160)}),
     # lengths in percent inside masks in box units: Chromium takes a share of the viewport (100 units), then
-    # measures it in boxes (width 50% covers 50 boxes, a style's 0.5% half a box, a circle at cx 50% is far off);
-    # librsvg 2.54 took a share of the box, which the SVG output then drew (half the red rect, the circle, a thin
-    # band)
+    # measures it in boxes (a rule's width 50% covers 50 boxes, a style's 0.5% half a box, a circle at cx 50% is
+    # far off); librsvg 2.54 took a share of the box, which the SVG output then drew (half the red rect, the
+    # circle, a thin band)
     "percents-in-box-units": (svg(
-        "<defs><mask id='a' maskContentUnits='objectBoundingBox'><rect width='50%' height='100%' fill='white'/>"
+        "<style>.half { width: 50% }</style><defs><mask id='a' maskContentUnits='objectBoundingBox'><rect "
+        "class='half' height='100%' fill='white'/>"
         "</mask><mask id='b' maskContentUnits='objectBoundingBox'><circle cx='50%' cy='0.5' r='0.4' fill='white'/>"
         "<rect y='0.7' style='width: 0.5%' height='0.2' fill='white'/></mask></defs><rect width='100' height='100' "
         "fill='#f0e0a0'/><rect x='10' y='10' width='80' height='35' fill='#d02020' mask='url(#a)'/><rect x='10' "
