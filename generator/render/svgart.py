@@ -26,8 +26,9 @@ the line of the file, and refused, rather than printed wrong:
   (sRGB, the weights librsvg and Chromium use) or, for `mask-type: alpha`, their alpha; in the element's user
   space (inside its transform) or its bounding box (`maskContentUnits`), cut to the mask's region (`maskUnits`,
   by default the box and a tenth around); the contents drawn where the mask is defined, any shape, gradient,
-  picture, opacity or mask of their own. A mask that only clips (Figma's) is drawn as clips
-  (:func:`_masks_as_clips`), without transparency.
+  picture, opacity or mask of their own (a length in percent there a share of the viewport, as Chromium reads it,
+  which the SVG output writes out for librsvg: :func:`_box_percents_for_librsvg`). A mask that only clips
+  (Figma's) is drawn as clips (:func:`_masks_as_clips`), without transparency.
 - **What svglib leaves out and donjon adds**: `opacity` on a shape, a group or a `<use>` (attribute, `style` or a
   `<style>` rule) becomes a transparency group (:class:`Faded`); `mix-blend-mode` (a style or a rule; as an
   attribute no viewer reads it) an isolated group laid over what is under it by PDF's blend mode of that name, and
@@ -317,12 +318,14 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
-    # a rule of the <style> may set any element's stroke width: then no width is known from the element alone
-    rules_set_widths = any("stroke-width" in text for _line, text in style_text)
+    widths = Cascade(root, ("stroke-width",))  # a <style> rule may set a width, as the element or its group may
+    used = {found for found in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
+            if found is not None}
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
-        unstroked = not rules_set_widths and _zero_stroke_width(element)
+        painted = (element.get("stroke") or "") + (element.get("style") or "")
+        unstroked = "url(" in painted and _zero_stroke_width(element, widths, used)
         for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
@@ -372,21 +375,43 @@ def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) 
                          "Optimized SVG)", line)
 
 
-def _zero_stroke_width(element: Any) -> bool:
-    """Whether the element's stroke width, from its own `style` or attribute or else its nearest ancestor's that
-    sets one, is 0: a stroke SVG draws as nothing (SVG 2, 13.5.2), which Chromium and librsvg leave out."""
+def _zero_stroke_width(element: Any, widths: Cascade, used: set[Any]) -> bool:
+    """Whether every stroke the element's `stroke` paints has width 0, which SVG draws as nothing (SVG 2, 13.5.2) and
+    Chromium and librsvg leave out: its own width (a `<style>` rule, its `style`, its attribute, as CSS cascades
+    them), else its nearest ancestor's, is 0, and nothing it holds sets another width (a shape of a group stroked
+    so inherits the paint with a width of its own) or copies something in (a `<use>`: the copy may set one). Up
+    from an element a `<use>` shows, the width is not known: the copy inherits the use's, not its ancestors'."""
     node = element
-    while node is not None:
-        found = None
-        for prop, prop_value, _important in style_declarations(node.get("style") or ""):
-            if prop == "stroke-width":
-                found = prop_value
-        found = found if found is not None else node.get("stroke-width")
+    while True:
+        found = _stroke_width_set(node, widths)
         if found is not None:
-            number = re.fullmatch(r"\s*([+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)([a-z]{2}|%)?\s*", found, re.IGNORECASE)
-            return number is not None and float(number.group(1)) == 0
+            if not _zero_width(found):
+                return False
+            break
+        if node in used:
+            return False
         node = node.getparent()
-    return False
+        if node is None:
+            return False  # the initial width, 1
+    for inner in element.iterdescendants():
+        if not isinstance(inner.tag, str):
+            continue
+        found = _stroke_width_set(inner, widths)
+        if _local(inner.tag) == "use" or (found is not None and not _zero_width(found)):
+            return False
+    return True
+
+
+def _stroke_width_set(element: Any, widths: Cascade) -> str | None:
+    """The stroke width the element sets itself, None when it inherits its parent's."""
+    found = widths.value(element, "stroke-width")
+    return None if found is None or found.strip().lower() in ("inherit", "unset") else found
+
+
+def _zero_width(text: str) -> bool:
+    """Whether a length is 0 (in any unit, any spelling of the number); calc() and the unreadable are not."""
+    number = re.fullmatch(r"\s*([+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?)([a-z]{2}|%)?\s*", text, re.IGNORECASE)
+    return number is not None and float(number.group(1)) == 0
 
 
 def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any], css: bool = False,
@@ -534,12 +559,14 @@ def clip_viewports(data: bytes) -> bytes:
     outside is drawn as a nested <svg> of the same viewBox and overflow (:func:`_shown_symbols_inline`), which
     every viewer leaves uncut. Its stylesheets are those a browser printing reads (:func:`_printed`: librsvg reads
     every `@media` block, browsers those for screens), and the colours librsvg cannot read are written as it reads
-    them (:func:`_colours_for_librsvg`). Art with nothing to change is returned as it is (the same
+    them (:func:`_colours_for_librsvg`), and so are the lengths in percent of a mask's contents in box units
+    (:func:`_box_percents_for_librsvg`). Art with nothing to change is returned as it is (the same
     bytes); art changed is written again by lxml (the PDF reads the file as it was, so the lines its messages name
     are the file's)."""
     # the root's tag and namespace name "svg" twice: no other viewport, nothing drawn on conditions, no @media
     if (b"symbol" not in data and data.count(b"svg") < 3 and not any(name in data for name in _CONDITIONS_WRITTEN)
-            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data) and not _EM_WRITTEN.search(data)):
+            and b"@media" not in data and not _UNREAD_COLOUR_WRITTEN.search(data) and not _EM_WRITTEN.search(data)
+            and not (b"objectBoundingBox" in data and b"%" in data)):
         return data
     from lxml import etree
 
@@ -558,6 +585,7 @@ def clip_viewports(data: bytes) -> bytes:
     sized = _font_size_for_librsvg(root) or sized
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
+    sized = _box_percents_for_librsvg(root) or sized
     if (not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled
             and not sized):
         return data
@@ -598,6 +626,83 @@ def _clip_viewports(root: Any) -> bool:
             number += 1
         _clip_to_viewport(element, f"{_VIEWPORT_CLIP}{number}")
     return bool(cut) or inlined
+
+
+#: The attributes whose percent is a share of the viewport's diagonal (SVG 1.1, 7.10), beside :data:`_ACROSS` and
+#: :data:`_DOWN`.
+_DIAGONAL = frozenset({"r", "stroke-width", "stroke-dashoffset"})
+
+
+def _box_percents_for_librsvg(root: Any) -> bool:
+    """Write each length in percent of a mask's contents in objectBoundingBox units (`maskContentUnits`) as the
+    number of user units Chromium and the PDF read it as (a share of the viewport around the mask, as anywhere
+    else, then measured in the box: `width="50%"` of a 100-wide drawing covers 50 boxes), in the tree (whether any
+    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes, styles and `<style>` rules; a
+    viewport of unknown size (a nested <svg> without a viewBox) is left as it is."""
+    changed = False
+    rules = Cascade(root, _GEOMETRY)
+    for mask in root.iter():
+        if _local(mask.tag) != "mask" or (mask.get("maskContentUnits") or "").strip() != "objectBoundingBox":
+            continue
+        viewport = next((node for node in mask.iterancestors() if _local(node.tag) == "svg"), None)
+        if viewport is None:
+            continue
+        box = _view_box(viewport.get("viewBox"))
+        size = (box[2], box[3]) if box is not None else art_viewport(root) if viewport is root else None
+        if size is None:
+            continue
+        width, height = size
+        for element in mask.iterdescendants():
+            if not isinstance(element.tag, str) or any(_local(node.tag) == "svg" for node in element.iterancestors()
+                                                       if node is not viewport and mask in node.iterancestors()):
+                continue  # a viewport of its own inside the mask: its percents are its own
+            # a rule's length (the last of a name winning, an !important one over the others), unless the element's
+            # own style says another: written as the element's own, which outranks any rule
+            ruled = {name: value for name, value, _important in sorted(rules.declared(element), key=lambda d: d[2])}
+            own = {name for name, _value, _important in style_declarations(element.get("style") or "")}
+            for name, value in ruled.items():
+                number = _in_units(name, value, width, height) if name not in own else None
+                if number is not None:
+                    style = (element.get("style") or "").strip().rstrip(";")
+                    element.set("style", f"{style}; {name}: {number} !important" if style
+                                else f"{name}: {number} !important")
+                    changed = True
+            for name, value in element.attrib.items():
+                if name == "style" and "%" in value:
+                    style = _STYLE_LENGTH.sub(lambda found: found.group(1) + found.group(2) + (_in_units(
+                        found.group(1).lower(), found.group(3), width, height) or found.group(3)), value)
+                    changed = changed or style != value
+                    element.set(name, style)
+                    continue
+                number = _in_units(name, value, width, height)
+                if number is not None:
+                    element.set(name, number)
+                    changed = True
+    return changed
+
+
+#: The lengths CSS may set (SVG 2, 9.2 and 10.1: geometry properties), by a `<style>` rule too.
+_GEOMETRY = ("x", "y", "cx", "cy", "r", "rx", "ry", "width", "height")
+#: A declaration of a `style` attribute: its name, the colon, its value up to `;` or `!important`.
+_STYLE_LENGTH = re.compile(r"(?<![\w-])([a-z][\w-]*)(\s*:\s*)([^;!]*)", re.I)
+
+
+def _in_units(name: str, value: str, width: float, height: float) -> str | None:
+    """A length in percent of a viewport `width` by `height` (SVG 1.1, 7.10), written in user units; None when it
+    is no percent, or of no length read so."""
+    match = _PERCENT.fullmatch(value)
+    if match is None:
+        return None
+    share = float(match.group(1)) / 100.0
+    if name in _ACROSS:
+        number = share * width
+    elif name in _DOWN:
+        number = share * height
+    elif name in _DIAGONAL:
+        number = share * math.sqrt((width * width + height * height) / 2.0)
+    else:
+        return None
+    return f"{number:.6g}"
 
 
 #: The colour functions librsvg 2.54 does not read (it paints black) and browsers do, which donjon's PDF draws

@@ -1446,6 +1446,9 @@ def test_art_as_figma_exports_it_prints_as_chromium_draws_it(tmp_path: Path) -> 
 _FADE = ("<linearGradient id='fade' x2='0' y2='1'><stop offset='0' stop-color='white'/><stop offset='1' "
          "stop-color='black'/></linearGradient>")
 
+_ACROSS = ("<linearGradient id='across'><stop offset='0' stop-color='white'/><stop offset='1' "
+           "stop-color='black'/></linearGradient>")
+
 #: Designers' masks, each with places (in the art's units) and the colour Chromium paints there.
 MASKED = {
     # Inkscape's fade-out: a rect filled with a gradient white to black, a luminance mask in units of the box (the
@@ -1533,6 +1536,34 @@ MASKED = {
         "mask='url(#b)'/>"),
         {(25, 34): (55, 81, 189), (25, 66): (220, 209, 163), (52, 30): (240, 224, 160), (64, 30): (3, 3, 2),
          (90, 78): (240, 224, 160), (86, 66): (217, 203, 145)}),
+    # a mask inside a pattern's tile (a fade across each square of the tile, in the square's box) and on a marker's
+    # arrow (in the marker's units, turned with it: the arrow pointing down fades downwards)
+    "mask-in-a-pattern": (svg(
+        f"<defs>{_ACROSS}<mask id='m' maskContentUnits='objectBoundingBox'><rect width='1' height='1' "
+        "fill='url(#across)'/></mask><pattern id='p' width='50' height='50' patternUnits='userSpaceOnUse'><rect "
+        "width='50' height='50' fill='#f0e0a0'/><rect x='5' y='5' width='40' height='40' fill='#d02020' "
+        "mask='url(#m)'/></pattern></defs><rect width='100' height='100' fill='url(#p)'/>"),
+        {(8, 25): (211, 48, 43), (20, 25): (220, 106, 81), (58, 75): (211, 47, 42), (76, 20): (225, 134, 100),
+         (50, 50): (240, 224, 160)}),
+    "mask-in-a-marker": (svg(
+        f"<defs>{_ACROSS}<mask id='m'><rect x='-1' y='-1' width='12' height='12' fill='url(#across)'/></mask>"
+        "<marker id='k' markerWidth='8' markerHeight='8' refX='5' refY='5' viewBox='0 0 10 10' orient='auto'><path "
+        "d='M0,0 L10,5 L0,10 z' fill='#2040c0' mask='url(#m)'/></marker></defs><rect width='100' height='100' "
+        "fill='#f0e0a0'/><polyline points='20,20 80,20 80,80' fill='none' stroke='#208020' stroke-width='2' "
+        "marker-start='url(#k)' marker-mid='url(#k)' marker-end='url(#k)'/>"),
+        {(14, 20): (74, 97, 186), (80, 75): (31, 79, 152), (80, 82): (161, 163, 172), (50, 50): (240, 224, 160)}),
+    # lengths in percent inside masks in box units: Chromium takes a share of the viewport (100 units), then
+    # measures it in boxes (a rule's width 50% covers 50 boxes, a style's 0.5% half a box, a circle at cx 50% is
+    # far off); librsvg 2.54 took a share of the box, which the SVG output then drew (half the red rect, the
+    # circle, a thin band)
+    "percents-in-box-units": (svg(
+        "<style>.half { width: 50% }</style><defs><mask id='a' maskContentUnits='objectBoundingBox'><rect "
+        "class='half' height='100%' fill='white'/>"
+        "</mask><mask id='b' maskContentUnits='objectBoundingBox'><circle cx='50%' cy='0.5' r='0.4' fill='white'/>"
+        "<rect y='0.7' style='width: 0.5%' height='0.2' fill='white'/></mask></defs><rect width='100' height='100' "
+        "fill='#f0e0a0'/><rect x='10' y='10' width='80' height='35' fill='#d02020' mask='url(#a)'/><rect x='10' "
+        "y='55' width='80' height='35' fill='#2040c0' mask='url(#b)'/>"),
+        {(80, 20): (208, 32, 32), (30, 83): (32, 64, 192), (70, 83): (240, 224, 160), (50, 72): (240, 224, 160)}),
 }
 
 
@@ -1815,12 +1846,14 @@ def test_a_gradient_that_reflects_through_its_href_is_refused_with_its_line(tmp_
         image_info(art)
 
 
-#: Gradient strokes of width 0 (an attribute, a style, a group's width, a width in units): drawn as nothing.
+#: Gradient strokes of width 0 (an attribute, a style, a group's width, a rule's, a width in units): drawn as nothing.
 _ZERO_STROKES = ("<defs><linearGradient id='g'><stop offset='0' stop-color='#f00'/><stop offset='1' "
                  "stop-color='#00f'/></linearGradient></defs><rect width='100' height='100' fill='#ffffff'/>\n"
                  "<rect x='10' y='10' width='80' height='30' fill='#20a020' stroke='url(#g)' stroke-width='0'/>\n"
                  "<g style='stroke-width: 0px'><circle cx='30' cy='70' r='15' fill='#f0f000' stroke='url(#g)'/></g>\n"
-                 "<rect x='60' y='55' width='30' height='30' fill='#2040c0' style='stroke:url(#g);stroke-width:0e0'/>")
+                 "<rect x='60' y='55' width='30' height='30' fill='#2040c0' style='stroke:url(#g);stroke-width:0e0'/>\n"
+                 "<style>.hair { stroke-width: 0 }</style><g class='hair'><rect x='10' y='45' width='80' height='5' "
+                 "fill='#c02080' stroke='url(#g)'/></g>")
 
 
 @needs_tools
@@ -1828,7 +1861,9 @@ _ZERO_STROKES = ("<defs><linearGradient id='g'><stop offset='0' stop-color='#f00
 def test_a_gradient_stroke_of_width_0_is_drawn_as_nothing(tmp_path: Path) -> None:
     """A gradient stroke of width 0 was refused ("it strokes with a gradient"), yet SVG draws no stroke of width 0
     (SVG 2, 13.5.2) and Chromium and librsvg leave it out: the art prints, with no hairline where the stroke would
-    be. Given a width (by the element or its group), or when a <style> rule may set one, it is refused as before."""
+    be, the width set by the element, its group or a <style> rule (which was refused still). Given a width (by the
+    element, its group, a rule, or a shape inside the group stroked, which inherits the gradient: that one was
+    printed without its stroke), or holding a <use> whose copy may set one, it is refused."""
     from generator.render.images import ImageProblem, image_info
 
     art = tmp_path / "zero.svg"
@@ -1837,9 +1872,14 @@ def test_a_gradient_stroke_of_width_0_is_drawn_as_nothing(tmp_path: Path) -> Non
     chromium = _render_chromium(art, tmp_path / "chromium.png", pdf_render.size)
     differing, mean = difference(pdf_render, chromium)
     assert differing <= SHARE and mean <= MEAN, (differing, mean)  # no hairline where the strokes would be
+    group = "<g stroke='url(#g)' stroke-width='0'>\n<rect x='5' y='5' width='50' height='9' fill='#20a020'{}/></g>"
     for body in (_ZERO_STROKES.replace("stroke-width='0'", "stroke-width='2'"),
                  _ZERO_STROKES.replace("stroke-width: 0px", "stroke-width: 1"),
-                 _ZERO_STROKES + "<style>circle { stroke-width: 3 }</style>"):
+                 _ZERO_STROKES.replace("stroke-width: 0 }", "stroke-width: 0.5 }"),
+                 _ZERO_STROKES + "<style>circle { stroke-width: 3 }</style>",
+                 "<defs><linearGradient id='g'/></defs>" + group.format(" stroke-width='4'"),
+                 "<defs><linearGradient id='g'/><rect id='r' width='9' height='9' stroke-width='4'/></defs>"
+                 "<g stroke='url(#g)' stroke-width='0'>\n<use href='#r'/></g>"):
         art.write_bytes(svg(body))
         with pytest.raises(ImageProblem, match="strokes with a gradient"):
             image_info(art)
