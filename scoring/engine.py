@@ -359,11 +359,11 @@ class Scorer:
         except EndStateError as err:
             what = (f"filled {game.name} sheets" if lang is None or lang.english
                     else lang._("filled {game} sheets").format(game=game.name))
-            raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems], what,
+            raise EndStateError(filled.document.file, [filled.problem(p, lang) for p in err.problems], what,
                                 lang) from None
 
         def named(message: str, place: str) -> str:
-            where = filled.where(place)
+            where = filled.where(place, lang)
             return f"{message} ({where})" if where else message
 
         photos = (Unconfirmed(filled.uncertain, combined=combined),) if filled.uncertain is not None else ()
