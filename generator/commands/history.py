@@ -15,8 +15,8 @@ The games saved by the table companion (donjon serve), in its SQLite database: l
 players, correct or delete a game (every change is kept as a version of the game), rename a player or merge two
 names of one person, export every game as JSON or CSV, and import an export (into another machine's database);
 list the photos of paper sheets the companion keeps (not exported), or let go those of saved games.
-`list`, `show`, `players`, `delete`, `rename` and `merge` take --lang fr or de: the text in French or German (the
-breakdown's parts by their names), the JSON as it is.
+`list`, `show`, `players`, `edit`, `delete`, `rename` and `merge` take --lang fr or de: the text in French or
+German (the breakdown's parts by their names), the JSON as it is.
 Exit codes: 0 done; 2 a bad option, a game or player not saved, an unreadable file, an end state that is not a
 valid, finished game (`edit`), an export holding a game that is unreadable or breaks the rules (nothing is
 imported; every problem is listed), or a database donjon will not use; 3 the output or the database cannot be
@@ -293,26 +293,29 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
          file: Path = typer.Argument(..., metavar="FILE",
                                      help="The corrected end state (YAML or JSON, the format of donjon score); it must "
                                           "be a valid, finished game."),
-         db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
+         db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+         lang_text: Optional[str] = LANG_OPTION) -> None:
     """Correct a saved game: its end state is replaced by FILE, scored again; the old one is kept as a version."""
     from generator.errors import InputError, UsageError
+    from generator.i18n import language
     from generator.web import messages, store
     from generator.web.games import Games
     from generator.yamlio import load_file
 
     from generator.web.archive import long_names, visible_names
 
-    game_id = _game_id(game)
+    lang = interface_language(lang_text) or language()
+    game_id = _game_id(game, lang)
     state = load_file(file).data
     if not isinstance(state, dict):
-        raise InputError(str(file), messages.NOT_END_STATE)
+        raise InputError(str(file), lang._(messages.NOT_END_STATE))
     games = Games()
     state = visible_names(state, games)  # a name pasted with a zero-width space: saved without it, as the API saves it
-    scored = games.score(state)
+    scored = games.score(state)  # in English: the result is saved as the companion saves it
     if scored.result is None:
-        raise InputError(str(file), scored.error)
+        raise InputError(str(file), scored.error if lang.english else games.score(state, lang).error)
     if not (scored.result["valid"] and scored.result["finished"]):
-        raise InputError(str(file), messages.NOT_FINISHED_FILE)
+        raise InputError(str(file), lang._(messages.NOT_FINISHED_FILE))
     result = scored.result
     wrong = long_names(result)
     if wrong:  # as the API and an import refuse it
@@ -322,10 +325,11 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
         try:
             return store.update_game(conn, game_id, state, result, who=messages.BY_EDIT)
         except store.StoreError as err:
-            raise UsageError("GAME", str(err)) from None
+            raise UsageError("GAME", str(err) if lang.english else err.said(lang)) from None
 
-    found = _change(db, correct)
-    typer.echo(messages.GAME_CORRECTED.format(game=game_id, winner=_shown(found["result"].get("winner") or "-")))
+    found = _change(db, correct, lang)
+    typer.echo(lang._(messages.GAME_CORRECTED).format(game=game_id,
+                                                      winner=_shown(found["result"].get("winner") or "-")))
 
 
 @app.command("delete")

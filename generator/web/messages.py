@@ -178,7 +178,7 @@ IMPORT_REFUSED = "{file}: cannot be imported ({count} problems):"
 PROBLEMS = "{count} problems"
 
 #: `donjon history` on the command line (in --lang's language where the command takes it: list, show, players,
-#: delete, rename, merge)
+#: edit, delete, rename, merge)
 NO_DATABASE = N_("no such database (donjon serve creates it; pass another with --db)")
 NOT_GAME_ID = N_("{value} is not a game's id (a whole number, as donjon history list shows it)")
 NO_SAVED_GAME = N_("no saved game {game} (donjon history list shows them)")
@@ -186,8 +186,8 @@ NO_SAVED_GAME = N_("no saved game {game} (donjon history list shows them)")
 NOTHING_SAVED = N_("no game saved yet")
 FORMAT_CHOICE = "expected json or csv"
 FILE_SURROGATE = "holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
-NOT_END_STATE = "expected an end state (a mapping)"
-NOT_FINISHED_FILE = "is not a valid, finished game: `donjon score` says why"
+NOT_END_STATE = N_("expected an end state (a mapping)")
+NOT_FINISHED_FILE = N_("is not a valid, finished game: `donjon score` says why")
 NAME_RULE = N_("a name is 1 to {most} printable characters")
 GAME_HEADING = N_("{name}, {at} (game {game})")
 PLAYER_RESULT = N_("  {place}. {name}: {score}  ({parts})")
@@ -198,7 +198,7 @@ LOST = N_("lost")
 VERSIONS = N_("versions:")
 VERSION_LINE = "  {number}. {at} {action} ({who})"
 GAME_DELETED = N_("game {game} deleted")
-GAME_CORRECTED = "game {game} corrected: winner {winner}"
+GAME_CORRECTED = N_("game {game} corrected: winner {winner}")
 
 
 def photos_said(count: int, size: int) -> str:

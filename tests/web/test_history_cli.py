@@ -16,6 +16,7 @@ from generator.cli import app as cli
 from generator.web import store
 from generator.web.db import Database
 from generator.web.games import Games
+from tests.conftest import REPO
 from tests.web.conftest import example
 
 
@@ -272,3 +273,32 @@ def test_a_delete_rename_or_merge_is_told_in_the_language(tmp_path: Path, code: 
     assert run("history", "merge", "Ana", "Ben", "--db", again)[2].strip() == (
         "error: OLD 'Ana' and INTO 'Ben': Ana and Ben both played game 2: two seats of one game cannot be one player")
     assert run("history", "rename", "Ana", "Anna", "--db", again)[1] == "2 games changed\n"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["a.yaml: un état de fin est attendu ici (un tableau de clés)",
+            "b.yaml: <end state>: game: jeu inconnu : 'nope' ; donjon compte les points de guildhall, guedelon ou "
+            "once-upon-a-castle", "GAME: il n’y a pas de partie enregistrée 9", "partie 1 corrigée : gagnant Ana"]),
+    ("de", ["a.yaml: hier gehört ein Endstand hin (eine Zuordnung)",
+            "b.yaml: <end state>: game: Spiel unbekannt: 'nope'; donjon wertet guildhall, guedelon oder "
+            "once-upon-a-castle", "GAME: es gibt kein gespeichertes Spiel 9", "Partie 1 korrigiert: Sieger Ana"])])
+def test_an_edit_is_told_in_the_language_and_saved_as_in_english(tmp_path: Path, code: str, said: list[str]) -> None:
+    """`history edit --lang fr|de`: a file that is no end state, one the scorer refuses, a game not saved, and the
+    game corrected are said in the language; the result saved is the one an English edit saves (the companion
+    reads it in any language). English as it was."""
+    (tmp_path / "a.yaml").write_text("- a\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("game: nope\n", encoding="utf-8")
+    good = REPO / "content" / "examples" / "guildhall.yaml"
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    told = [run("history", "edit", game, str(file), "--db", db, "--lang", code)
+            for game, file in (("1", tmp_path / "a.yaml"), ("1", tmp_path / "b.yaml"), ("9", good), ("1", good))]
+    assert [t[0] for t in told] == [2, 2, 2, 0]
+    text = "".join(t[1] + t[2] for t in told).replace("\u00a0", " ").replace("\u202f", " ")
+    for line in said:
+        assert line in text
+    english = str(filled_db(tmp_path / "en.sqlite3"))
+    assert run("history", "edit", "1", str(good), "--db", english)[1] == "game 1 corrected: winner Ana\n"
+    assert run("history", "edit", "1", str(tmp_path / "a.yaml"), "--db", english)[2] == (
+        f"error: {tmp_path / 'a.yaml'}: expected an end state (a mapping)\n")
+    saved = [json.loads(run("history", "show", "1", "--json", "--db", path)[1])["result"] for path in (db, english)]
+    assert saved[0] == saved[1]
