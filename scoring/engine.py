@@ -169,30 +169,45 @@ def document_of(mapping: Mapping[str, Any]) -> Document:
 _LONGEST_INT_BITS = 14_000
 
 
-def game_of(doc: Document) -> str:
-    """The game a document records, read from its `game:` key before anything else."""
+def game_of(doc: Document, lang: Language | None = None) -> str:
+    """The game a document records, read from its `game:` key before anything else; what is wrong with that key is
+    said in `lang` (`donjon score --lang fr`), English when None (each English branch the text it always was)."""
     data = doc.data
     ids = game_ids()
-    known = listing(ids, "or")
+    say = lang if lang is not None and not lang.english else None
+    known = listing(ids, "or") if say is None else say.listing(list(ids), "or")
     if data is None:
         raise EndStateError(doc.file, [Problem(doc.file, None, "", "is empty; an end state starts with "
-                                                                      f"`game:` ({known})")])
+                                                                      f"`game:` ({known})" if say is None else
+                                                say._("is empty; an end state starts with `game:` ({games})")
+                                                .format(games=known))])
     if not isinstance(data, dict):
         raise EndStateError(doc.file, [Problem(doc.file, doc.line(()), "",
                                                 f"holds {describe(data)}, not an end state (a mapping that "
-                                                f"starts with `game:`, one of {known})")])
+                                                f"starts with `game:`, one of {known})" if say is None else
+                                                say._("holds {value}, not an end state (a mapping that starts with "
+                                                      "`game:`, one of {games})")
+                                                .format(value=describe(data, say), games=known))])
     if "game" not in data:
         raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(()), "",
-                                                  f"is missing the key 'game' (which game it records: {known})")])
+                                                  f"is missing the key 'game' (which game it records: {known})"
+                                                  if say is None else
+                                                  say._("is missing the key 'game' (which game it records: "
+                                                        "{games})").format(games=known))])
     value = data["game"]
     if not isinstance(value, str):
         raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(("game",)), "game",
-                                                  f"expected the name of a game ({known}), got {describe(value)}")])
+                                                  f"expected the name of a game ({known}), got {describe(value)}"
+                                                  if say is None else
+                                                  say._("expected the name of a game ({games}), got {value}")
+                                                  .format(games=known, value=describe(value, say)))])
     try:
         return find_game(value).id
     except UnknownGame:
         raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(("game",)), "game",
-                                                  f"unknown game {value!r}; donjon scores {known}")]) from None
+                                                  f"unknown game {value!r}; donjon scores {known}" if say is None
+                                                  else say._("unknown game {value}; donjon scores {games}")
+                                                  .format(value=repr(value), games=known))]) from None
 
 
 def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False,
@@ -359,11 +374,11 @@ class Scorer:
         except EndStateError as err:
             what = (f"filled {game.name} sheets" if lang is None or lang.english
                     else lang._("filled {game} sheets").format(game=game.name))
-            raise EndStateError(filled.document.file, [filled.problem(p) for p in err.problems], what,
+            raise EndStateError(filled.document.file, [filled.problem(p, lang) for p in err.problems], what,
                                 lang) from None
 
         def named(message: str, place: str) -> str:
-            where = filled.where(place)
+            where = filled.where(place, lang)
             return f"{message} ({where})" if where else message
 
         photos = (Unconfirmed(filled.uncertain, combined=combined),) if filled.uncertain is not None else ()
@@ -374,7 +389,7 @@ class Scorer:
     def score_document(self, doc: Document, lang: Language | None = None, names: str | None = None) -> Result:
         """Score a document read; `names`: the language it names things in (a filled sheet's), else told by them."""
         lang = lang or self.lang
-        game = find_game(game_of(doc))
+        game = find_game(game_of(doc, lang))
         catalog, spec = self.catalog(game.id)
         return score_with(game, catalog, spec, doc, self.strict, lang,
                           lambda code: self.named(game.id, catalog, code), names)

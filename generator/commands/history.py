@@ -15,8 +15,8 @@ The games saved by the table companion (donjon serve), in its SQLite database: l
 players, correct or delete a game (every change is kept as a version of the game), rename a player or merge two
 names of one person, export every game as JSON or CSV, and import an export (into another machine's database);
 list the photos of paper sheets the companion keeps (not exported), or let go those of saved games.
-`list`, `show` and `players` take --lang fr or de: the text in French or German (the breakdown's parts by their
-names), the JSON as it is.
+`list`, `show`, `players`, `edit`, `delete`, `rename` and `merge` take --lang fr or de: the text in French or
+German (the breakdown's parts by their names), the JSON as it is.
 Exit codes: 0 done; 2 a bad option, a game or player not saved, an unreadable file, an end state that is not a
 valid, finished game (`edit`), an export holding a game that is unreadable or breaks the rules (nothing is
 imported; every problem is listed), or a database donjon will not use; 3 the output or the database cannot be
@@ -278,8 +278,9 @@ def _read(db: Optional[Path], func: Any, lang: Any = None) -> Any:
         database.close()
 
 
-def _change(db: Optional[Path], func: Any) -> Any:
-    database = _open(db, write=True)
+def _change(db: Optional[Path], func: Any, lang: Any = None) -> Any:
+    """What `func` changes in the database, closed after it whatever happens (a database missing said in `lang`)."""
+    database = _open(db, write=True, lang=lang)
     try:
         return database.write(func)
     finally:
@@ -292,26 +293,29 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
          file: Path = typer.Argument(..., metavar="FILE",
                                      help="The corrected end state (YAML or JSON, the format of donjon score); it must "
                                           "be a valid, finished game."),
-         db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
+         db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+         lang_text: Optional[str] = LANG_OPTION) -> None:
     """Correct a saved game: its end state is replaced by FILE, scored again; the old one is kept as a version."""
     from generator.errors import InputError, UsageError
+    from generator.i18n import language
     from generator.web import messages, store
     from generator.web.games import Games
     from generator.yamlio import load_file
 
     from generator.web.archive import long_names, visible_names
 
-    game_id = _game_id(game)
+    lang = interface_language(lang_text) or language()
+    game_id = _game_id(game, lang)
     state = load_file(file).data
     if not isinstance(state, dict):
-        raise InputError(str(file), messages.NOT_END_STATE)
+        raise InputError(str(file), lang._(messages.NOT_END_STATE))
     games = Games()
     state = visible_names(state, games)  # a name pasted with a zero-width space: saved without it, as the API saves it
-    scored = games.score(state)
+    scored = games.score(state)  # in English: the result is saved as the companion saves it
     if scored.result is None:
-        raise InputError(str(file), scored.error)
+        raise InputError(str(file), scored.error if lang.english else games.score(state, lang).error)
     if not (scored.result["valid"] and scored.result["finished"]):
-        raise InputError(str(file), messages.NOT_FINISHED_FILE)
+        raise InputError(str(file), lang._(messages.NOT_FINISHED_FILE))
     result = scored.result
     wrong = long_names(result)
     if wrong:  # as the API and an import refuse it
@@ -321,30 +325,34 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
         try:
             return store.update_game(conn, game_id, state, result, who=messages.BY_EDIT)
         except store.StoreError as err:
-            raise UsageError("GAME", str(err)) from None
+            raise UsageError("GAME", str(err) if lang.english else err.said(lang)) from None
 
-    found = _change(db, correct)
-    typer.echo(messages.GAME_CORRECTED.format(game=game_id, winner=_shown(found["result"].get("winner") or "-")))
+    found = _change(db, correct, lang)
+    typer.echo(lang._(messages.GAME_CORRECTED).format(game=game_id,
+                                                      winner=_shown(found["result"].get("winner") or "-")))
 
 
 @app.command("delete")
 @reports_errors
 def delete(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as `donjon history list` shows it."),
-           db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
+           db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+           lang_text: Optional[str] = LANG_OPTION) -> None:
     """Delete a saved game from the history and the statistics (it is kept, marked deleted, in an export)."""
     from generator.errors import UsageError
+    from generator.i18n import language
     from generator.web import messages, store
 
-    game_id = _game_id(game)
+    lang = interface_language(lang_text) or language()
+    game_id = _game_id(game, lang)
 
     def remove(conn: Any) -> None:
         try:
-            store.delete_game(conn, game_id, who=messages.BY_DELETE)
+            store.delete_game(conn, game_id, who=messages.BY_DELETE)  # the version's author, kept in English
         except store.StoreError as err:
-            raise UsageError("GAME", str(err)) from None
+            raise UsageError("GAME", str(err) if lang.english else err.said(lang)) from None
 
-    _change(db, remove)
-    typer.echo(messages.GAME_DELETED.format(game=game_id))
+    _change(db, remove, lang)
+    typer.echo(lang._(messages.GAME_DELETED).format(game=game_id))
 
 
 @app.command("rename")
@@ -352,18 +360,20 @@ def delete(game: str = typer.Argument(..., metavar="GAME", help="The game's id, 
 def rename(old: str = typer.Argument(..., metavar="OLD",
                                      help="The player's name (capitals, accents and spaces aside)."),
            new: str = typer.Argument(..., metavar="NEW", help="Their name from now on."),
-           db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
+           db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+           lang_text: Optional[str] = LANG_OPTION) -> None:
     """Rename a player in every game they played (each game keeps its earlier version)."""
-    _people(db, old, new, merging=False)
+    _people(db, old, new, merging=False, lang_text=lang_text)
 
 
 @app.command("merge")
 @reports_errors
 def merge(old: str = typer.Argument(..., metavar="OLD", help="The name to merge away."),
           into: str = typer.Argument(..., metavar="INTO", help="The player it is the same person as."),
-          db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
+          db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+          lang_text: Optional[str] = LANG_OPTION) -> None:
     """Make two names one player (two spellings of one person), under the name INTO has."""
-    _people(db, old, into, merging=True)
+    _people(db, old, into, merging=True, lang_text=lang_text)
 
 
 def _argument(metavar: str, given: str) -> str:
@@ -373,29 +383,37 @@ def _argument(metavar: str, given: str) -> str:
     return f"{metavar} {quoted(given)}"
 
 
-def _people(db: Optional[Path], old: str, new: str, merging: bool) -> None:
+def _people(db: Optional[Path], old: str, new: str, merging: bool, lang_text: Optional[str] = None) -> None:
     from generator.errors import UsageError
     from generator.fields import unprintable_character, visible_name
+    from generator.i18n import language
     from generator.web import messages, people
     from generator.web.archive import LONGEST_NAME
     from generator.web.games import Games
 
     # an error names the argument at fault as --help shows it, with the name given (`OLD 'Zed': ...`)
+    lang = interface_language(lang_text) or language()
     arguments = {"old": ("OLD", old), "new": ("INTO" if merging else "NEW", new)}
     new = visible_name(new)  # as the players' page keeps it: a zero-width space pasted with it is no part of it
+    rule = lang._(messages.NAME_RULE).format(most=LONGEST_NAME)
     if not new or len(new) > LONGEST_NAME:
-        raise UsageError(_argument(*arguments["new"]), messages.NAME_RULE.format(most=LONGEST_NAME))
+        raise UsageError(_argument(*arguments["new"]), rule)
     code = unprintable_character(new)
     if code is not None:  # a control character such as ESC, said as the API and the forms say it
         raise UsageError(_argument(*arguments["new"]),
-                         f"{messages.NAME_RULE.format(most=LONGEST_NAME)}: {new!r} holds the character {code}")
+                         f"{rule}: {new!r} holds the character {code}" if lang.english else
+                         lang._("{rule}: {name} holds the character {code}").format(rule=rule, name=repr(new),
+                                                                                     code=code))
     games = Games()
 
     def change(conn: Any) -> int:
         try:
             return (people.merge if merging else people.rename)(conn, games, old, new, who=messages.BY_COMMAND)
         except people.PeopleError as err:
-            raise UsageError(" and ".join(_argument(*arguments[about]) for about in err.about), str(err)) from None
+            named = [_argument(*arguments[about]) for about in err.about]  # the placeholders are --help's
+            raise UsageError(" and ".join(named) if lang.english or len(named) == 1 else
+                             lang._("{first} and {second}").format(first=named[0], second=named[1]),
+                             str(err) if lang.english else err.said(lang)) from None
 
-    count = _change(db, change)
-    typer.echo(messages.games_changed(count))
+    count = _change(db, change, lang)
+    typer.echo(messages.games_changed(count, lang))

@@ -113,11 +113,11 @@ class SheetsRead(Protocol):
     def lang(self) -> str | None:
         """The language the sheets say they are printed in (a fillable PDF's /Lang: `de`), or None."""
 
-    def problem(self, problem: Problem) -> Problem:
-        """A problem of the end state, said in terms of the sheets (file and form field)."""
+    def problem(self, problem: Problem, lang: Language | None = None) -> Problem:
+        """A problem of the end state, said in terms of the sheets (file and form field, named in `lang`)."""
 
-    def where(self, path: str) -> str:
-        """The sheet and field an end-state path (`sheets[0].towers[1]`) came from, or ""."""
+    def where(self, path: str, lang: Language | None = None) -> str:
+        """The sheet and field an end-state path (`sheets[0].towers[1]`) came from (named in `lang`), or ""."""
 
 
 class Game(Protocol[C, S]):

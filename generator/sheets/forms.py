@@ -30,6 +30,7 @@ from generator.errors import DocumentError, InputError, Problem
 from generator.files import pypdf_quiet
 
 if TYPE_CHECKING:
+    from generator.i18n import Language
     from generator.sheets.read import SheetKind
 
 #: What separates the items typed in one slot of a list: a comma as people write a list, or a semicolon.
@@ -44,11 +45,28 @@ NUMBER = re.compile(r"([+-]?\d+)(?:\.0*)?")
 DIGITS = 9
 
 
-class SheetError(DocumentError):
-    """A filled sheet that cannot be read: every problem, each naming the file and the field."""
+def _in(lang: Language | None) -> Language | None:
+    """`lang` when a message is said in another language than English (`donjon score --lang fr`), else None: the
+    English branch of each message below is its English text as it always was."""
+    return lang if lang is not None and not lang.english else None
 
-    def __init__(self, file: str, problems: Sequence[Problem], what: str = "sheet") -> None:
-        super().__init__(file, problems, f"a filled {what}")
+
+def field_named(name: str, lang: Language | None = None) -> str:
+    """A form field as a message names it: `field tower_1_value` (`champ tower_1_value`); the name is the PDF's."""
+    say = _in(lang)
+    return f"field {name}" if say is None else say._("field {name}").format(name=name)
+
+
+class SheetError(DocumentError):
+    """A filled sheet that cannot be read: every problem, each naming the file and the field; the heading in
+    `lang` (English when None)."""
+
+    def __init__(self, file: str, problems: Sequence[Problem], what: str = "sheet",
+                 lang: Language | None = None) -> None:
+        say = _in(lang)
+        # the layout's name is the sheet's own (a sheet of one's own names itself): said as it is, in brackets
+        super().__init__(file, problems, f"a filled {what}" if say is None
+                         else say._("a filled sheet ({what})").format(what=what), lang)
 
 
 @dataclass(frozen=True)
@@ -145,8 +163,10 @@ def _widget_states(reader: Any) -> dict[str, Any]:
     return states
 
 
-def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]) -> FormReading:
-    """One filled sheet, its form fields `found`, read as one of `kinds` (the sheets it may be)."""
+def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind],
+              lang: Language | None = None) -> FormReading:
+    """One filled sheet, its form fields `found`, read as one of `kinds` (the sheets it may be); what cannot be read
+    is said in `lang` (`donjon score --lang`; English when None)."""
     what = kinds[0].layout.name
     if not found:
         raise InputError(display, f"has no form fields: is it a donjon fillable {what}? (donjon build writes them "
@@ -155,26 +175,29 @@ def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]
     identity = kinds[0].layout.identity[0]
     if identity not in found:
         raise InputError(display, f"has form fields but no field {identity!r}: it is not a donjon fillable {what}")
-    reader = _Reader(display, found, what)
+    reader = _Reader(display, found, what, lang)
     value = reader.text(identity)
     kind = next((k for k in kinds if k.layout.identity[1] == value), None)
     if kind is None:
         known = ", ".join(k.layout.identity[1] for k in kinds)
-        raise SheetError(display, [Problem(display, None, f"field {identity}",
+        raise SheetError(display, [Problem(display, None, field_named(identity, lang),
                                            f"is {value[:QUOTE]!r}, which is no sheet donjon reads here ({known})")],
-                         what)
+                         what, lang)
     return replace(reader.read(kind), lang=getattr(found, "lang", None))
 
 
 class _Reader:
-    def __init__(self, display: str, found: Mapping[str, Any], what: str) -> None:
+    def __init__(self, display: str, found: Mapping[str, Any], what: str, lang: Language | None = None) -> None:
         self.file = display
         self.found = found
         self.what = what
+        self.lang = lang
+        #: the language the problems are said in, None for English
+        self.say = _in(lang)
         self.problems: list[Problem] = []
 
     def fail(self, name: str, message: str) -> None:
-        self.problems.append(Problem(self.file, None, f"field {name}", message))
+        self.problems.append(Problem(self.file, None, field_named(name, self.lang), message))
 
     def text(self, name: str) -> str:
         field = self.found[name]
@@ -196,7 +219,8 @@ class _Reader:
         found = NUMBER.fullmatch(text)
         if found is None:
             shown = text if len(text) <= QUOTE else text[:QUOTE] + "..."
-            self.fail(name, f"expected a whole number, got {shown!r}")
+            self.fail(name, f"expected a whole number, got {shown!r}" if self.say is None
+                      else self.say._("expected a whole number, got {value}").format(value=repr(shown)))
             return None
         whole = found[1]
         if len(whole.lstrip("+-")) > DIGITS:
@@ -273,7 +297,7 @@ class _Reader:
                     self.fail(form, f"holds a value, but {ticks} is not ticked ({need.why}): tick {ticks} or clear "
                                     f"{form}")
         if self.problems:
-            raise SheetError(self.file, self.problems, self.what)
+            raise SheetError(self.file, self.problems, self.what, self.lang)
         if not filled:
             raise InputError(self.file, "has nothing filled in: fill in the sheet in a PDF viewer and save it, then "
                                         "score it")
@@ -308,5 +332,6 @@ class _Reader:
 
         printed = printed or {}
         said = ", ".join(named_value(str(v), printed.get(str(v))) for v in allowed)
-        self.fail(name, f"holds {text[:QUOTE]!r}; it takes {said}")
+        self.fail(name, f"holds {text[:QUOTE]!r}; it takes {said}" if self.say is None
+                  else self.say._("holds {value}; it takes {values}").format(value=repr(text[:QUOTE]), values=said))
         return None

@@ -163,13 +163,16 @@ class FilledSheets:
         said = {sheet.lang for sheet in self.sheets}
         return said.pop() if len(said) == 1 else None
 
-    def origin(self, where: str) -> tuple[str, str] | None:
-        """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words:
-        ("b.pdf", "field tower_1_value"), or ("b.pdf", "") for a whole sheet; None for a place of no one sheet."""
+    def origin(self, where: str, lang: Language | None = None) -> tuple[str, str] | None:
+        """The file and the field(s) a place of the document (`sheets[1].towers[0]`) was read from, in words (in
+        `lang`, English when None): ("b.pdf", "field tower_1_value"), or ("b.pdf", "") for a whole sheet; None for a
+        place of no one sheet."""
+        from generator.sheets.forms import field_named
+
         found = _SHEET_PATH.fullmatch(where)
         if found is None:
             if where == "version" and self.sheets:
-                return self.sheets[0].file, f"field {self.identity_field}"
+                return self.sheets[0].file, field_named(self.identity_field, lang)
             return None
         index, inner = int(found.group(1)), found.group(2) or ""
         if not 0 <= index < len(self.sheets):
@@ -181,12 +184,16 @@ class FilledSheets:
         held = sheet.fields.get(place, ())
         if not held:
             return sheet.file, ""
-        return sheet.file, f"field {held[0]}" if len(held) == 1 else f"fields {held[0]} to {held[-1]}"
+        if len(held) == 1:
+            return sheet.file, field_named(held[0], lang)
+        if lang is None or lang.english:
+            return sheet.file, f"fields {held[0]} to {held[-1]}"
+        return sheet.file, lang._("fields {first} to {last}").format(first=held[0], last=held[-1])
 
-    def where(self, where: str) -> str:
-        """A place of the document as a message names it: `field tower_1_value`, with the file when several
-        sheets were read (`b.pdf, field sun`); the file alone for a whole sheet."""
-        found = self.origin(where)
+    def where(self, where: str, lang: Language | None = None) -> str:
+        """A place of the document as a message names it (in `lang`, English when None): `field tower_1_value`,
+        with the file when several sheets were read (`b.pdf, field sun`); the file alone for a whole sheet."""
+        found = self.origin(where, lang)
         if found is None:
             return ""
         file, name = found
@@ -194,9 +201,10 @@ class FilledSheets:
             return name
         return f"{file}, {name}" if name else file
 
-    def problem(self, problem: Problem) -> Problem:
-        """A problem the end-state format found, as a problem of the file and field it came from."""
-        found = self.origin(problem.where)
+    def problem(self, problem: Problem, lang: Language | None = None) -> Problem:
+        """A problem the end-state format found, as a problem of the file and field it came from (named in `lang`,
+        English when None)."""
+        found = self.origin(problem.where, lang)
         if found is None:
             return problem
         file, name = found
@@ -361,7 +369,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             content, display = files[index]
             # a value given by its name (as the reasons and the table name it) is read as the id the map takes
             reads.append(_read_one(index, content, display, kinds_of[index], kinds,
-                                   kinds[0].as_ids(confirmed.get(index, {}))))
+                                   kinds[0].as_ids(confirmed.get(index, {})), options.lang))
         except BadConfirmations as bad:  # the field by its label, the values it takes as the sheet prints them
             # the other photos are still read: their bad values are said with these, in one run
             bad_sets.extend(UsageError(f"--set {set_key(index, displays, err.field)}",
@@ -491,8 +499,9 @@ def _read_combined(group: Sequence[int], files: Sequence[tuple[bytes, str]], kin
 
 
 def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequence[SheetKind],
-              confirmed: Mapping[str, str]) -> _Read:
-    """One file of the sheets read: a fillable PDF by its form, a PDF scan or a photo by its marks."""
+              confirmed: Mapping[str, str], lang: Language | None = None) -> _Read:
+    """One file of the sheets read: a fillable PDF by its form (what it holds that cannot be read said in `lang`),
+    a PDF scan or a photo by its marks."""
     from generator.sheets.forms import form_fields, read_form
 
     what = kinds[0].layout.name
@@ -500,7 +509,7 @@ def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequen
         found = form_fields(content, display, what)
         photo = _pdf_scan(content, display, kinds, confirmed) if not found else None
         if photo is None:
-            form = read_form(found, display, kinds)
+            form = read_form(found, display, kinds, lang)
             player = form.values.get("player")
             return _Read(index, display, form.kind.layout.identity[1], form.values, form.where,
                          named=player if isinstance(player, str) else "", lang=form.lang)

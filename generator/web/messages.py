@@ -177,7 +177,8 @@ EXPECTED_MINUTES = "expected minutes, a whole number"
 IMPORT_REFUSED = "{file}: cannot be imported ({count} problems):"
 PROBLEMS = "{count} problems"
 
-#: `donjon history` on the command line (in --lang's language where the command takes it: list, show, players)
+#: `donjon history` on the command line (in --lang's language where the command takes it: list, show, players,
+#: edit, delete, rename, merge)
 NO_DATABASE = N_("no such database (donjon serve creates it; pass another with --db)")
 NOT_GAME_ID = N_("{value} is not a game's id (a whole number, as donjon history list shows it)")
 NO_SAVED_GAME = N_("no saved game {game} (donjon history list shows them)")
@@ -185,9 +186,9 @@ NO_SAVED_GAME = N_("no saved game {game} (donjon history list shows them)")
 NOTHING_SAVED = N_("no game saved yet")
 FORMAT_CHOICE = "expected json or csv"
 FILE_SURROGATE = "holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
-NOT_END_STATE = "expected an end state (a mapping)"
-NOT_FINISHED_FILE = "is not a valid, finished game: `donjon score` says why"
-NAME_RULE = "a name is 1 to {most} printable characters"
+NOT_END_STATE = N_("expected an end state (a mapping)")
+NOT_FINISHED_FILE = N_("is not a valid, finished game: `donjon score` says why")
+NAME_RULE = N_("a name is 1 to {most} printable characters")
 GAME_HEADING = N_("{name}, {at} (game {game})")
 PLAYER_RESULT = N_("  {place}. {name}: {score}  ({parts})")
 TEAM = N_("team: {names}")
@@ -196,8 +197,8 @@ WON = N_("won")
 LOST = N_("lost")
 VERSIONS = N_("versions:")
 VERSION_LINE = "  {number}. {at} {action} ({who})"
-GAME_DELETED = "game {game} deleted"
-GAME_CORRECTED = "game {game} corrected: winner {winner}"
+GAME_DELETED = N_("game {game} deleted")
+GAME_CORRECTED = N_("game {game} corrected: winner {winner}")
 
 
 def photos_said(count: int, size: int) -> str:
@@ -226,8 +227,11 @@ def games_imported(added: int, there: int) -> str:
     return f"{added} game{'s' if added != 1 else ''} imported, {there} already there"
 
 
-def games_changed(count: int) -> str:
-    return f"{count} game{'s' if count != 1 else ''} changed"
+def games_changed(count: int, lang: Language | None = None) -> str:
+    """How many games a rename or a merge changed (in `lang`, English when None)."""
+    if lang is None or lang.english:
+        return f"{count} game{'s' if count != 1 else ''} changed"
+    return lang.npgettext("games changed", "{n} game changed", "{n} games changed", count).format(n=lang.number(count))
 
 
 def player_line(name: str, games: int, wins: int, percent: int, lang: Language | None = None) -> str:

@@ -261,3 +261,40 @@ def test_a_long_list_of_values_says_how_many_in_the_language(tmp_path: Path, cod
     said = runner.invoke(app, ["score", str(state), "--lang", code])
     assert said.exit_code == 2 and in_all in said.stderr and "in all" not in said.stderr
     assert "... (20 in all)" in runner.invoke(app, ["score", str(state)]).stderr
+
+
+#: What a file whose `game:` is wrong or missing is told in each language: (file's text, what is said), the games
+#: listed as the language lists them.
+GAME_KEY = {
+    "fr": [("game: nope\n", "game: jeu inconnu : 'nope' ; donjon compte les points de guildhall, guedelon ou "
+                            "once-upon-a-castle"),
+           ("players: []\n", "n’a pas la clé 'game' (le jeu dont il garde la fin : guildhall, guedelon ou "
+                             "once-upon-a-castle)"),
+           ("game: 3\n", "game: le nom d’un jeu est attendu ici (guildhall, guedelon ou once-upon-a-castle), pas 3 "
+                         "(un nombre entier)"),
+           ("- game\n", "contient une liste, pas un état de fin"),
+           ("", "est vide ; un état de fin commence par `game:`")],
+    "de": [("game: nope\n", "game: Spiel unbekannt: 'nope'; donjon wertet guildhall, guedelon oder "
+                            "once-upon-a-castle"),
+           ("players: []\n", "der Schlüssel 'game' fehlt (welches Spiel hier endet: guildhall, guedelon oder "
+                             "once-upon-a-castle)"),
+           ("game: 3\n", "game: hier gehört der Name eines Spiels hin (guildhall, guedelon oder once-upon-a-castle), "
+                         "nicht 3 (eine ganze Zahl)"),
+           ("- game\n", "enthält eine Liste, keinen Endstand"),
+           ("", "ist leer; ein Endstand beginnt mit `game:`")],
+}
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_game_not_known_is_said_in_the_language(tmp_path: Path, code: str) -> None:
+    """`--lang fr|de`: an end state whose `game:` names no game donjon scores, or that has none, is refused in the
+    language with the games it knows (their ids, as the key takes them); English as before."""
+    runner = CliRunner()
+    for index, (text, said) in enumerate(GAME_KEY[code]):
+        state = tmp_path / f"state{index}.yaml"
+        state.write_text(text, encoding="utf-8")
+        told = runner.invoke(app, ["score", str(state), "--lang", code])
+        assert told.exit_code == 2 and said in told.stderr.replace("\u00a0", " ").replace("\u202f", " "), told.stderr
+        assert " or " not in told.stderr
+    english = runner.invoke(app, ["score", str(tmp_path / "state0.yaml")])
+    assert "game: unknown game 'nope'; donjon scores guildhall, guedelon or once-upon-a-castle" in english.stderr

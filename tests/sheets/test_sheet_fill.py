@@ -186,6 +186,44 @@ def test_a_filled_sheet_that_cannot_be_read_is_told_so_in_the_language(tmp_path:
     assert "lou.pdf: cannot be read as filled Once Upon a Castle sheets (2 problems):" in english.stderr
 
 
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["ivy.pdf : illisible comme feuille remplie (castle sheet) (2 problèmes) :",
+            "ivy.pdf: champ tower_1_value: un nombre entier est attendu ici, pas 'five'",
+            "ivy.pdf: champ residents: un nombre entier est attendu ici, pas 'lots'",
+            "lea.pdf: champ guest_1: invité inconnu : 'Quen' (vouliez-vous dire 'queen' ?)"]),
+    ("de", ["ivy.pdf: nicht lesbar als ausgefüllter Bogen (castle sheet) (2 Probleme):",
+            "ivy.pdf: Feld tower_1_value: hier gehört eine ganze Zahl hin, nicht 'five'",
+            "ivy.pdf: Feld residents: hier gehört eine ganze Zahl hin, nicht 'lots'",
+            "lea.pdf: Feld guest_1: Gast unbekannt: 'Quen' (war 'queen' gemeint?)"])])
+def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tmp_path: Path, code: str,
+                                                                               said: list[str]) -> None:
+    """`--lang fr|de`: the form reader's own problems (text where a number belongs), their heading and the form
+    field each names (`champ guest_1`: the PDF's name of it, kept) are in the language; a guest not known keeps its
+    id in `did you mean`. English as it was (test_text_where_a_number_belongs_names_file_and_field)."""
+    ivy = filled(tmp_path, "ivy.pdf", castle_values("Ivy", towers=("five", 2), residents="lots"))
+    lea = filled(tmp_path, "lea.pdf", castle_values("Lea", floors=1, guests=("Quen",)))
+    told = [run("score", str(pdf), "--lang", code) for pdf in (ivy, lea)]
+    assert [t.exit_code for t in told] == [2, 2]
+    stderr = "".join(t.stderr for t in told).replace("\u00a0", " ").replace("\u202f", " ")
+    for line in said:
+        assert line in stderr
+    assert "field " not in stderr and "expected a whole number" not in stderr and "a filled" not in stderr
+    english = run("score", str(ivy)).stderr + run("score", str(lea)).stderr
+    assert "ivy.pdf: cannot be read as a filled castle sheet (2 problems):" in english
+    assert "ivy.pdf: field tower_1_value: expected a whole number, got 'five'" in english
+    assert "lea.pdf: field guest_1: unknown guest 'Quen' (did you mean 'queen'?)" in english
+
+
+@pytest.mark.parametrize(("code", "field"), [("fr", "(champ wall_1_flag_1)"), ("de", "(Feld wall_1_flag_1)")])
+def test_the_form_field_a_rule_speaks_of_is_named_in_the_language(tmp_path: Path, code: str, field: str) -> None:
+    """`--lang fr|de`: a rule's message on a filled sheet names the form field its value came from in the language
+    (the field's own name kept), as the message around it is; English `(field wall_1_flag_1)` as before."""
+    pdf = filled(tmp_path, "kim.pdf", castle_values("Kim", floors=1, towers=(5,), walls={1: (9,)}))
+    said = run("score", str(pdf), "--lang", code)
+    assert said.exit_code == 0 and field in said.stdout and "(field " not in said.stdout
+    assert "(field wall_1_flag_1)" in run("score", str(pdf)).stdout
+
+
 def test_a_whole_number_written_as_a_decimal_is_read_as_its_yaml_is(tmp_path: Path) -> None:
     """A tower typed `5.0` in a viewer (as a form or a spreadsheet writes a number) was refused ("expected a whole
     number, got '5.0'") where the same castle's YAML `5.0` is read as 5 (scoring.formats: a whole number written as

@@ -16,6 +16,7 @@ from generator.cli import app as cli
 from generator.web import store
 from generator.web.db import Database
 from generator.web.games import Games
+from tests.conftest import REPO
 from tests.web.conftest import example
 
 
@@ -237,3 +238,67 @@ def test_a_history_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path
     said = run("history", "show", "9", "--db", db, "--lang", code)
     assert said[0] == 2 and no_game in said[2] and "no saved game" not in said[2]
     assert "no saved game 9 (donjon history list shows them)" in run("history", "show", "9", "--db", db)[2]
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["GAME: il n’y a pas de partie enregistrée 9", "partie 1 supprimée",
+            "OLD 'Nobody': aucune partie enregistrée n’a de joueur de ce nom",
+            "NEW '': un nom compte de 1 à 40 caractères imprimables",
+            "NEW 'Z\\x1b': un nom compte de 1 à 40 caractères imprimables : 'Z\\x1b' contient le caractère U+001B",
+            "OLD 'Ana' et INTO 'Ben': Ana et Ben ont tous deux joué la partie 2", "2 parties modifiées",
+            "aucune base de données ici"]),
+    ("de", ["GAME: es gibt kein gespeichertes Spiel 9", "Partie 1 gelöscht",
+            "OLD 'Nobody': kein gespeichertes Spiel hat eine Person dieses Namens",
+            "NEW '': ein Name hat 1 bis 40 druckbare Zeichen",
+            "NEW 'Z\\x1b': ein Name hat 1 bis 40 druckbare Zeichen: 'Z\\x1b' enthält das Zeichen U+001B",
+            "OLD 'Ana' und INTO 'Ben': Ana und Ben spielten beide Spiel 2", "2 Partien geändert",
+            "keine solche Datenbank"])])
+def test_a_delete_rename_or_merge_is_told_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
+    """`history delete/rename/merge --lang fr|de`: what was done and every refusal (a game not saved, a name not
+    played or against the rule, two seats of one game, no database) in the language; the arguments keep the names
+    --help gives them (OLD, NEW, INTO). English as it was."""
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    commands = [("delete", "9"), ("delete", "1"), ("rename", "Nobody", "Zed"), ("rename", "Ana", ""),
+                ("rename", "Ana", "Z\x1b"), ("merge", "Ana", "Ben"), ("rename", "Ana", "Anna")]
+    told = [run("history", *command, "--db", db, "--lang", code) for command in commands]
+    told.append(run("history", "delete", "1", "--db", str(tmp_path / "none.sqlite3"), "--lang", code))
+    assert [t[0] for t in told] == [2, 0, 2, 2, 2, 2, 0, 2]
+    text = "".join(t[1] + t[2] for t in told).replace("\u00a0", " ").replace("\u202f", " ")
+    for line in said:
+        assert line in text
+    for english in ("deleted", "no saved game", "printable", "holds the character", " and ", "changed", "no such"):
+        assert english not in text
+    again = str(filled_db(tmp_path / "again.sqlite3"))
+    assert run("history", "delete", "1", "--db", again)[1] == "game 1 deleted\n"
+    assert run("history", "merge", "Ana", "Ben", "--db", again)[2].strip() == (
+        "error: OLD 'Ana' and INTO 'Ben': Ana and Ben both played game 2: two seats of one game cannot be one player")
+    assert run("history", "rename", "Ana", "Anna", "--db", again)[1] == "2 games changed\n"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["a.yaml: un état de fin est attendu ici (un tableau de clés)",
+            "b.yaml: <end state>: game: jeu inconnu : 'nope' ; donjon compte les points de guildhall, guedelon ou "
+            "once-upon-a-castle", "GAME: il n’y a pas de partie enregistrée 9", "partie 1 corrigée : gagnant Ana"]),
+    ("de", ["a.yaml: hier gehört ein Endstand hin (eine Zuordnung)",
+            "b.yaml: <end state>: game: Spiel unbekannt: 'nope'; donjon wertet guildhall, guedelon oder "
+            "once-upon-a-castle", "GAME: es gibt kein gespeichertes Spiel 9", "Partie 1 korrigiert: Sieger Ana"])])
+def test_an_edit_is_told_in_the_language_and_saved_as_in_english(tmp_path: Path, code: str, said: list[str]) -> None:
+    """`history edit --lang fr|de`: a file that is no end state, one the scorer refuses, a game not saved, and the
+    game corrected are said in the language; the result saved is the one an English edit saves (the companion
+    reads it in any language). English as it was."""
+    (tmp_path / "a.yaml").write_text("- a\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("game: nope\n", encoding="utf-8")
+    good = REPO / "content" / "examples" / "guildhall.yaml"
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    told = [run("history", "edit", game, str(file), "--db", db, "--lang", code)
+            for game, file in (("1", tmp_path / "a.yaml"), ("1", tmp_path / "b.yaml"), ("9", good), ("1", good))]
+    assert [t[0] for t in told] == [2, 2, 2, 0]
+    text = "".join(t[1] + t[2] for t in told).replace("\u00a0", " ").replace("\u202f", " ")
+    for line in said:
+        assert line in text
+    english = str(filled_db(tmp_path / "en.sqlite3"))
+    assert run("history", "edit", "1", str(good), "--db", english)[1] == "game 1 corrected: winner Ana\n"
+    assert run("history", "edit", "1", str(tmp_path / "a.yaml"), "--db", english)[2] == (
+        f"error: {tmp_path / 'a.yaml'}: expected an end state (a mapping)\n")
+    saved = [json.loads(run("history", "show", "1", "--json", "--db", path)[1])["result"] for path in (db, english)]
+    assert saved[0] == saved[1]
