@@ -129,25 +129,35 @@ def section_of(rule: int | str) -> str:
     return rule.section if isinstance(rule, NumberedRule | CheckedValue) else ""
 
 
+class _Sayings:
+    """The ways of saying things in one language that :class:`Words` and :class:`Findings` share (each holds its
+    `lang`)."""
+
+    __slots__ = ()
+    lang: Language
+
+    def _(self, message: str, /, **values: Any) -> str:
+        """`message` in the language, each `{name}` filled from `values`: a :class:`Figure` (a quantity: points,
+        tokens) as the language writes numbers, anything else as it is (an index stays `players[1]`)."""
+        return self.lang._(message).format(**figures(values, self.lang))
+
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
+        """The form of `singular`/`plural` for `count` in the language, `{n}` being the count (a quantity, written
+        as the language writes numbers)."""
+        return self.lang.ngettext(singular, plural, count).format(**figures({"n": Figure(count), **values}, self.lang))
+
+    def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
+        """`2, 3 or 5` (`2, 3 ou 5`), `Ana and Ben` (`Ana et Ben`): items joined in the language."""
+        words = [str(i) for i in items]
+        return listing(words, conjunction) if self.lang.english else self.lang.listing(words, conjunction)
+
+
 @dataclass(frozen=True, slots=True)
-class Words:
+class Words(_Sayings):
     """Sentences in one language, for what a game's rules say beyond their findings (the result's summary, the
     table's heading): the same ways of saying as :class:`Findings`' (`donjon score --lang`, the companion)."""
 
     lang: Language = field(default_factory=language)
-
-    def _(self, message: str, /, **values: Any) -> str:
-        """`message` in the language, each `{name}` filled from `values` (a :class:`Figure` as it writes numbers)."""
-        return self.lang._(message).format(**figures(values, self.lang))
-
-    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
-        """The form of `singular`/`plural` for `count`, `{n}` being the count."""
-        return self.lang.ngettext(singular, plural, count).format(**figures({"n": Figure(count), **values}, self.lang))
-
-    def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
-        """`Ana and Ben` (`Ana et Ben`): items joined in the language."""
-        words = [str(i) for i in items]
-        return listing(words, conjunction) if self.lang.english else self.lang.listing(words, conjunction)
 
 
 #: How a warning turned violation by `--strict` names the confidence of the value it rests on.
@@ -163,7 +173,7 @@ def confidence_said(confidence: str, lang: Language | None) -> str:
 
 
 @dataclass
-class Findings:
+class Findings(_Sayings):
     """The violations and warnings found in one file, in the order the rules were checked."""
 
     game: str
@@ -178,25 +188,10 @@ class Findings:
     #: and that is not English), or None for a file that writes the format's own words, the ids (`trader`)
     names: str | None = None
 
-    def _(self, message: str, /, **values: Any) -> str:
-        """`message` in the findings' language, each `{name}` filled from `values`: a :class:`Figure` (a quantity:
-        points, tokens) as the language writes numbers, anything else as it is (an index stays `players[1]`)."""
-        return self.lang._(message).format(**figures(values, self.lang))
-
-    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
-        """The form of `singular`/`plural` for `count` in the findings' language, `{n}` being the count (a
-        quantity, written as the language writes numbers)."""
-        return self.lang.ngettext(singular, plural, count).format(**figures({"n": Figure(count), **values}, self.lang))
-
     def npgettext(self, context: str, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """:meth:`ngettext` of a message told apart from another of the same English by `context`."""
         return self.lang.npgettext(context, singular, plural, count).format(
             **figures({"n": Figure(count), **values}, self.lang))
-
-    def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
-        """`2, 3 or 5` (`2, 3 ou 5`): items joined in the findings' language."""
-        words = [str(i) for i in items]
-        return listing(words, conjunction) if self.lang.english else self.lang.listing(words, conjunction)
 
     def ordinal(self, number: int) -> str:
         """`5th` (`5e`, `5.`)."""
