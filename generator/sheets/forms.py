@@ -45,16 +45,17 @@ NUMBER = re.compile(r"([+-]?\d+)(?:\.0*)?")
 DIGITS = 9
 
 
-def _in(lang: Language | None) -> Language | None:
-    """`lang` when a message is said in another language than English (`donjon score --lang fr`), else None: the
-    English branch of each message below is its English text as it always was."""
-    return lang if lang is not None and not lang.english else None
+def _words(lang: Language | None) -> Language:
+    """The language a message is said in (`donjon score --lang fr`): English when None, whose messages are their
+    own text (a message's English is its msgid)."""
+    from generator.i18n import language
+
+    return lang if lang is not None else language()
 
 
 def field_named(name: str, lang: Language | None = None) -> str:
     """A form field as a message names it: `field tower_1_value` (`champ tower_1_value`); the name is the PDF's."""
-    say = _in(lang)
-    return f"field {name}" if say is None else say._("field {name}").format(name=name)
+    return _words(lang)._("field {name}").format(name=name)
 
 
 class SheetError(DocumentError):
@@ -63,10 +64,10 @@ class SheetError(DocumentError):
 
     def __init__(self, file: str, problems: Sequence[Problem], what: str = "sheet",
                  lang: Language | None = None) -> None:
-        say = _in(lang)
         # the layout's name is the sheet's own (a sheet of one's own names itself): said as it is, in brackets
-        super().__init__(file, problems, f"a filled {what}" if say is None
-                         else say._("a filled sheet ({what})").format(what=what), lang)
+        # (English names the sheet by that name alone: "a filled castle sheet")
+        super().__init__(file, problems, f"a filled {what}" if lang is None or lang.english
+                         else lang._("a filled sheet ({what})").format(what=what), lang)
 
 
 @dataclass(frozen=True)
@@ -192,8 +193,8 @@ class _Reader:
         self.found = found
         self.what = what
         self.lang = lang
-        #: the language the problems are said in, None for English
-        self.say = _in(lang)
+        #: the language the problems are said in
+        self.say = _words(lang)
         self.problems: list[Problem] = []
 
     def fail(self, name: str, message: str) -> None:
@@ -219,8 +220,7 @@ class _Reader:
         found = NUMBER.fullmatch(text)
         if found is None:
             shown = text if len(text) <= QUOTE else text[:QUOTE] + "..."
-            self.fail(name, f"expected a whole number, got {shown!r}" if self.say is None
-                      else self.say._("expected a whole number, got {value}").format(value=repr(shown)))
+            self.fail(name, self.say._("expected a whole number, got {value}").format(value=repr(shown)))
             return None
         whole = found[1]
         if len(whole.lstrip("+-")) > DIGITS:
@@ -332,6 +332,5 @@ class _Reader:
 
         printed = printed or {}
         said = ", ".join(named_value(str(v), printed.get(str(v))) for v in allowed)
-        self.fail(name, f"holds {text[:QUOTE]!r}; it takes {said}" if self.say is None
-                  else self.say._("holds {value}; it takes {values}").format(value=repr(text[:QUOTE]), values=said))
+        self.fail(name, self.say._("holds {value}; it takes {values}").format(value=repr(text[:QUOTE]), values=said))
         return None
