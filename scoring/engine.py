@@ -171,43 +171,29 @@ _LONGEST_INT_BITS = 14_000
 
 def game_of(doc: Document, lang: Language | None = None) -> str:
     """The game a document records, read from its `game:` key before anything else; what is wrong with that key is
-    said in `lang` (`donjon score --lang fr`), English when None (each English branch the text it always was)."""
+    said in `lang` (`donjon score --lang fr`), English when None."""
     data = doc.data
-    ids = game_ids()
-    say = lang if lang is not None and not lang.english else None
-    known = listing(ids, "or") if say is None else say.listing(list(ids), "or")
+    words = Words(lang or language())
+    known = words.listing(game_ids(), "or")
     if data is None:
-        raise EndStateError(doc.file, [Problem(doc.file, None, "", "is empty; an end state starts with "
-                                                                      f"`game:` ({known})" if say is None else
-                                                say._("is empty; an end state starts with `game:` ({games})")
-                                                .format(games=known))])
+        raise EndStateError(doc.file, [Problem(doc.file, None, "", words._(
+            "is empty; an end state starts with `game:` ({games})", games=known))])
     if not isinstance(data, dict):
-        raise EndStateError(doc.file, [Problem(doc.file, doc.line(()), "",
-                                                f"holds {describe(data)}, not an end state (a mapping that "
-                                                f"starts with `game:`, one of {known})" if say is None else
-                                                say._("holds {value}, not an end state (a mapping that starts with "
-                                                      "`game:`, one of {games})")
-                                                .format(value=describe(data, say), games=known))])
+        raise EndStateError(doc.file, [Problem(doc.file, doc.line(()), "", words._(
+            "holds {value}, not an end state (a mapping that starts with `game:`, one of {games})",
+            value=describe(data, words.lang), games=known))])
     if "game" not in data:
-        raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(()), "",
-                                                  f"is missing the key 'game' (which game it records: {known})"
-                                                  if say is None else
-                                                  say._("is missing the key 'game' (which game it records: "
-                                                        "{games})").format(games=known))])
+        raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(()), "", words._(
+            "is missing the key 'game' (which game it records: {games})", games=known))])
     value = data["game"]
     if not isinstance(value, str):
-        raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(("game",)), "game",
-                                                  f"expected the name of a game ({known}), got {describe(value)}"
-                                                  if say is None else
-                                                  say._("expected the name of a game ({games}), got {value}")
-                                                  .format(games=known, value=describe(value, say)))])
+        raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(("game",)), "game", words._(
+            "expected the name of a game ({games}), got {value}", games=known, value=describe(value, words.lang)))])
     try:
         return find_game(value).id
     except UnknownGame:
-        raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(("game",)), "game",
-                                                  f"unknown game {value!r}; donjon scores {known}" if say is None
-                                                  else say._("unknown game {value}; donjon scores {games}")
-                                                  .format(value=repr(value), games=known))]) from None
+        raise UnknownGameError(doc.file, [Problem(doc.file, doc.line(("game",)), "game", words._(
+            "unknown game {value}; donjon scores {games}", value=repr(value), games=known))]) from None
 
 
 def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, strict: bool = False,
@@ -224,9 +210,8 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
     state, problems, told, written = check_named(doc, spec, lang, names)
     if problems or isinstance(state, Invalid):
-        what = (f"a {game.name} end state" if lang is None or lang.english
-                else lang._("a {game} end state").format(game=game.name))
-        raise EndStateError(doc.file, problems, what, lang)
+        raise EndStateError(doc.file, problems, Words(lang or language())._("a {game} end state", game=game.name),
+                            lang)
     found, standing, shown = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
     warnings = tuple(found.warnings)
     if found:
@@ -372,8 +357,7 @@ class Scorer:
         try:
             result = self.score_document(filled.document, lang, filled.lang)
         except EndStateError as err:
-            what = (f"filled {game.name} sheets" if lang is None or lang.english
-                    else lang._("filled {game} sheets").format(game=game.name))
+            what = Words(lang or language())._("filled {game} sheets", game=game.name)
             raise EndStateError(filled.document.file, [filled.problem(p, lang) for p in err.problems], what,
                                 lang) from None
 
