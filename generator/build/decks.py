@@ -25,7 +25,7 @@ from generator.catalog.deck import Card, Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem, stop_if_requested
 from generator.i18n import N_, language
-from generator.layout.draw import CardView, DeckView, draw, subject
+from generator.layout.draw import CardView, DeckView, Subject, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import StagedFolder, atomic_path, inside, inside_names, staged, transaction, write_bytes
 from generator.render import fonts
@@ -178,10 +178,24 @@ def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: 
                  guides: bool = False) -> Drawing:
     """A card's face; `guides`: with the cut line, the bleed's edge and the safe area drawn over it."""
     size = deck.card_size
-    what = subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
+    return draw(layout, face_subject(deck, card, view), size.width_pt, size.height_pt, bleed, deck.shape, guides)
+
+
+def face_subject(deck: Deck, card: Card, view: DeckView) -> Subject:
+    """What a card's face layout reads: its values, the deck, and who it is in messages."""
+    return subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
                    card.provenance, _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder,
                    root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
-    return draw(layout, what, size.width_pt, size.height_pt, bleed, deck.shape, guides)
+
+
+def back_subject(layout: Layout, deck: Deck, view: DeckView, card: Card | None = None) -> Subject:
+    """What a back layout reads: the card's values for a back that reads them (`card` given), else the deck's."""
+    if card is not None and layout.per_card:
+        return subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
+                       card.provenance, f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder,
+                       root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
+    return subject({}, None, view, {}, f"{deck_label(deck)}: back", key=f"back:{layout.file}", folder=deck.folder,
+                   root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
 
 
 def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card: Card | None = None,
@@ -189,13 +203,7 @@ def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card:
     """A back: the deck's (drawn once, keyed by its layout) or, for a layout that reads the card's values, the back
     of `card` (keyed by the card)."""
     size = deck.card_size
-    if card is not None and layout.per_card:
-        what = subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
-                       card.provenance, f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder,
-                       root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
-    else:
-        what = subject({}, None, view, {}, f"{deck_label(deck)}: back", key=f"back:{layout.file}", folder=deck.folder,
-                       root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
+    what = back_subject(layout, deck, view, card)
     try:
         return draw(layout, what, size.width_pt, size.height_pt, bleed, deck.shape, guides)
     except ContentError as err:

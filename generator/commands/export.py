@@ -178,6 +178,7 @@ def png(
     from generator.export.geometry import MAX_DPI, MIN_DPI, PRESETS
     from generator.export.png import MANIFEST, PngOptions, export_png
     from generator.output import prepare_dir
+    from generator.prepress.services import find_service
     from generator.resources import display_path
 
     start = time.perf_counter()
@@ -186,7 +187,9 @@ def png(
         raise _usage("--preset", f"{preset!r} is not one of {', '.join(PRESETS)}")
     if dpi is not None and not MIN_DPI <= dpi <= MAX_DPI:
         raise _usage("--dpi", f"{dpi} is out of range; it must be from {MIN_DPI} to {MAX_DPI}")
-    options = PngOptions(PRESETS[key], dpi, check_jobs(jobs))
+    # a service's size: its cards measured against its safe margin too, as `export --service` measures them
+    measured = find_service(key) if PRESETS[key].snap else None
+    options = PngOptions(PRESETS[key], dpi, check_jobs(jobs), service=measured)
     content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
     with reported_before_placed(out, "export"):
@@ -198,6 +201,8 @@ def png(
             backs = "the back" if deck.backs == 1 else f"{deck.backs} backs, in backs/"
             typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px "
                        f"({plural(deck.faces, 'face')} and {backs}), {MANIFEST}")
+            if measured is not None:
+                _say_margins(deck, measured)
         seconds = time.perf_counter() - start
         rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
         typer.echo(f"Exported {plural(len(report.decks), 'deck')}: {report.images} PNG "
@@ -451,7 +456,7 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
     from generator.resources import display_path
 
     assert isinstance(chosen, Service)
-    options = PngOptions(preset(chosen), None, jobs_count, ("print", chosen.id))
+    options = PngOptions(preset(chosen), None, jobs_count, ("print", chosen.id), chosen)
     total = sum(len(d.cards) + 1 for d in decks)
     report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
                                                                                  progress))
@@ -462,6 +467,21 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
         said = shape_warning(deck.deck.key, deck.deck.shape, chosen, language(deck.deck.lang))
         if said is not None:
             typer.echo(f"warning: {said}", err=True)
+        _say_margins(deck, chosen)
+
+
+def _say_margins(deck: object, service: object) -> None:
+    """A warning on standard error for each box of the deck closer to the service's cut than its safe margin."""
+    from generator.export.png import PngDeck
+    from generator.export.safe_zone import margin_warning
+    from generator.i18n import language
+    from generator.prepress.services import Service
+    from generator.wording import visible_lines
+
+    assert isinstance(deck, PngDeck) and isinstance(service, Service)
+    for margin in deck.margins:
+        said = margin_warning(deck.deck.key, margin, service, language(deck.deck.lang))
+        typer.echo(f"warning: {visible_lines(said)}", err=True)
 
 
 SHOWCASE_HELP = """\

@@ -23,7 +23,9 @@ from generator.export import jobs
 from generator.export.cards import Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page, png_bytes, render_pages
+from generator.export.safe_zone import Margin, margins
 from generator.output import StagedFolder, inside, staged, transaction
+from generator.prepress.services import Service
 from generator.wording import spreadsheet_cell
 
 MANIFEST = "manifest.csv"
@@ -36,6 +38,8 @@ class PngOptions(NamedTuple):
     jobs: int = 1
     #: the folders below OUT the decks' folders go in: `png`, or `print/SERVICE` for a print service
     folder: tuple[str, ...] = ("png",)
+    #: the print service whose safe margin the cards are measured against (generator.export.safe_zone); None: none
+    service: Service | None = None
 
 
 class PngChunk(NamedTuple):
@@ -92,6 +96,8 @@ class PngDeck(NamedTuple):
     size: tuple[int, int]
     #: images of backs: 1, or one per card when cards have backs of their own
     backs: int = 1
+    #: the boxes closer to the service's cut than its safe margin (PngOptions.service)
+    margins: tuple[Margin, ...] = ()
 
 
 class PngReport(NamedTuple):
@@ -128,6 +134,7 @@ def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptio
         for index, p in enumerate(prepared):
             staging[index].write(MANIFEST, manifest(p))
             canvas = canvases[index]
+            found = tuple(margins(p, canvas, options.service)) if options.service is not None else ()
             report.append(PngDeck(p.deck, folders[p.deck.key], len(p.deck.cards), (canvas.px_w, canvas.px_h),
-                                  len(p.backs())))
+                                  len(p.backs()), found))
     return PngReport(report, time.perf_counter() - start)

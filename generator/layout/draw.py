@@ -45,6 +45,7 @@ from generator.layout.load import (
     Layout,
     LayoutBox,
     StyleSpec,
+    box_reach,
     box_turn,
     unknown_icon,
 )
@@ -231,6 +232,20 @@ def draw(layout: Layout, what: Subject, width: float, height: float, bleed: floa
 
         items.extend(guide_lines(shape, width, height, bleed, layout.safe))
     return Drawing(round(width, 3), round(height, 3), tuple(items), bleed, what.key, background, outline)
+
+
+def shown_boxes(layout: Layout, what: Subject, width: float, height: float, shape: Shape | None = None
+                ) -> list[tuple[LayoutBox, tuple[float, float, float, float]]]:
+    """The boxes drawn on this card or back (those whose `when` holds), each with the rectangle it covers on a card
+    of `width` x `height` points, turned as it is: where its text, icon or picture can print."""
+    frames = layout.frames(width, height, shape)
+    shown = []
+    for box, frame in zip(layout.boxes, frames):
+        when = box.when
+        if when is not None and not _evaluate(layout, box, "when", lambda: when(what.context), what):
+            continue
+        shown.append((box, box_reach(box, frame, width, height)))
+    return shown
 
 
 def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -> "CardFitError":

@@ -482,18 +482,8 @@ class Layout:
                                         f"on a {size} card the box is {to_mm(f.w):.1f} x {to_mm(f.h):.1f} mm: "
                                         "it has no room"))
                 continue
-            x0, y0, x1, y1 = f.x, f.y, f.x + f.w, f.y + f.h
-            turned = ""
-            if box.rotate or box.flip:
-                from generator.render.shapes import apply, turned_bounds
-
-                turn = box_turn(box, f, width, height)
-                x0, y0, x1, y1 = turned_bounds(turn, f.x, f.y, f.w, f.h)
-                if box.outline_kind == "circle":  # a circle, however turned, reaches as far from its centre
-                    cx, cy = apply(turn, f.x + f.w / 2, f.y + f.h / 2)
-                    r = min(f.w, f.h) / 2
-                    x0, y0, x1, y1 = cx - r, cy - r, cx + r, cy + r
-                turned = f" once turned {box.rotate:g} degrees" if box.rotate else ""
+            x0, y0, x1, y1 = box_reach(box, f, width, height)
+            turned = f" once turned {box.rotate:g} degrees" if box.rotate else ""
             if x0 < -EPSILON or y0 < -EPSILON or x1 > width + EPSILON or y1 > height + EPSILON:
                 problems.append(Problem(box.file, box.line, box.where,
                                         f"on a {size} card the box{turned} spans {to_mm(x0):.1f}-{to_mm(x1):.1f} mm "
@@ -516,6 +506,20 @@ class Layout:
         if problems:
             raise ContentError(problems)
         return tuple(frames)
+
+
+def box_reach(box: LayoutBox, f: Frame, width: float, height: float) -> tuple[float, float, float, float]:
+    """The rectangle a box covers on a card of `width` x `height` points (x0, y0, x1, y1), turned as it is."""
+    if not box.rotate and not box.flip:
+        return f.x, f.y, f.x + f.w, f.y + f.h
+    from generator.render.shapes import apply, turned_bounds
+
+    turn = box_turn(box, f, width, height)
+    if box.outline_kind == "circle":  # a circle, however turned, reaches as far from its centre
+        cx, cy = apply(turn, f.x + f.w / 2, f.y + f.h / 2)
+        r = min(f.w, f.h) / 2
+        return cx - r, cy - r, cx + r, cy + r
+    return turned_bounds(turn, f.x, f.y, f.w, f.h)
 
 
 def _safe_area(shape: Shape, width: float, height: float, safe: float) -> Callable[[list[tuple[float, float]]], bool]:

@@ -258,3 +258,58 @@ def test_every_shipped_deck_exports_every_face_and_its_back(shipped: Path) -> No
             if mode == "RGBA":
                 alpha = image.getchannel("A")
                 assert alpha.getpixel((0, 0)) == 0 and alpha.getpixel((450, 450)) == 255
+
+
+# --- the service's safe margin ---------------------------------------------------------------------------------
+
+#: A layout that lowered its own safe margin to 1 mm: its title, its cost icon and (on one card only) its crest come
+#: into the 1/8 in a print service keeps clear inside its cut; its rules text, and art marked as decoration or bleed,
+#: do not count.
+NEAR_THE_EDGE = """\
+safe: 1mm
+background: "#f6efdf"
+styles:
+  big: {font: open-sans-bold, size: 12pt, min_size: 6pt, colour: "#221b14", valign: middle, wrap: false}
+boxes:
+  title: {kind: text, x: 1.55mm, y: 10mm, width: 40mm, height: 8mm, style: big, text: "{{ card.name }}"}
+  cost: {kind: icon, x: 30mm, y: 1.25mm, width: 5mm, height: 5mm, icon: star, colour: "#9b2226"}
+  crest: {kind: image, when: "card.name == 'Edge'", x: 2.05mm, y: 100% - 12mm, width: 10mm, height: 10mm, src: art.svg}
+  frame: {kind: image, x: 0.5mm, y: 0.5mm, width: 10mm, height: 10mm, src: art.svg, decoration: true}
+  rules: {kind: text, x: 10mm, y: 40mm, width: 100% - 20mm, height: 20mm, style: big, text: "Safe text"}
+"""
+ART = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123"/></svg>'
+
+
+def near_deck(folder: Path) -> Path:
+    deck = make_deck(folder, [{"Name": "Edge"}, {"Name": "Middle"}], layout=NEAR_THE_EDGE, deck_id="near",
+                     extra="card_size: poker\nname_column: Name\n")
+    (deck / "art.svg").write_text(ART, encoding="utf-8")
+    return deck
+
+
+@pytest.mark.parametrize("args", [["export", "--service", "tgc", "--decks", "near"],
+                                  ["export", "png", "--preset", "mpc"]])
+def test_text_icons_and_pictures_in_the_services_margin_are_warned_naming_box_cards_and_distance(
+        tmp_path: Path, args: list[str]) -> None:
+    deck = near_deck(tmp_path / "near")
+    result = run(*args, "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr  # a warning: the files are written
+    warned = [line for line in result.stderr.splitlines() if line.startswith("warning: ") and " box " in line]
+    by_box = {line.split(" box ")[1].split(" ")[0]: line for line in warned}
+    assert sorted(by_box) == ["cost", "crest", "title"]  # not the rules inside, nor the decoration
+    # a poker card (63 mm) is cut 2.5 in wide, 0.25 mm outside its own edge, 0.45 mm above and below
+    assert "layout.yaml:6) comes 1.8 mm from the edge" in by_box["title"]  # 1.55 mm in + 0.25
+    assert "layout.yaml:7) comes 1.7 mm from the edge" in by_box["cost"]  # 1.25 mm down + 0.45
+    assert "layout.yaml:8) comes 2.3 mm from the edge" in by_box["crest"]
+    assert "inside the safe margin of 3.2 mm" in by_box["title"]
+    assert by_box["title"].endswith("on Edge and Middle") and by_box["crest"].endswith("on Edge")
+
+
+def test_a_deck_inside_the_services_safe_margin_is_not_warned(tmp_path: Path) -> None:
+    layout = NEAR_THE_EDGE.replace("safe: 1mm\n", "").replace("x: 1.55mm", "x: 4mm").replace("y: 1.25mm", "y: 4mm")
+    layout = layout.replace("x: 2.05mm, y: 100% - 12mm", "x: 4mm, y: 100% - 14mm")
+    deck = near_deck(tmp_path / "near")
+    (deck / "layout.yaml").write_text(layout, encoding="utf-8")
+    result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    assert " box " not in result.stderr

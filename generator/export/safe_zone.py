@@ -1,0 +1,115 @@
+"""What of a deck's cards comes into the margin a print service may cut in, for the services that take a picture
+of each face (The Game Crafter, MakePlayingCards; `donjon export png --preset` at their sizes too).
+
+A PDF is checked by the preflight, which reads the text and pictures the file holds; a PNG holds pixels only, which
+say nothing of what is text and what is background. So the pictures are checked from what drew them: every box of a
+card's layout drawn on that card (its `when` holding) whose kind keeps inside the safe area (text, icons, rows,
+notes: generator.layout.load.TEXT_KINDS), and every picture box that is neither `decoration: true` nor
+`bleed: true` (art meant to run to the edge), is measured where the PNG places it: the card at its own size,
+centred on the service's cut (the card's size rounded to an eighth of an inch, generator.export.geometry). A box
+coming closer to that cut than the service's safe margin (`safe` in templates/services/NAME.yaml) is named, with
+the layout's file and line, how far from the cut it comes and the cards it is on.
+
+The layouts already keep text and icons their own `safe:` inside the card's own edge (3 mm unless a layout says
+otherwise); this check adds what the service's cut changes: a layout that lowered `safe:`, a card the rounding cuts
+smaller than it is (a 44 x 68 mm card is cut 66.7 mm tall), a safe margin wider than the layout's, and pictures.
+A box is measured by its rectangle, where its text or picture may print: the letters inside it may stop short of
+its edge. The findings only warn: the safe margin of both image services is not confirmed by a page of their own
+(their file's provenance says so), and a box in the margin may still print whole.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from generator.build.decks import back_subject, face_subject
+from generator.export.cards import BACK, Prepared
+from generator.export.geometry import Canvas
+from generator.i18n import N_, Language
+from generator.layout.draw import shown_boxes
+from generator.layout.load import EPSILON, TEXT_KINDS, LayoutBox
+from generator.prepress.services import Service
+from generator.units import to_mm
+
+#: The warning on a box closer to the cut than the service's safe margin, by whether a page of the service states
+#: that margin (its file's `safe` rule has a source) or donjon takes it from elsewhere (a confidence).
+STATED = N_("the deck {deck}: box {box} ({where}) comes {reach}, inside the safe margin of {safe} that {service}'s "
+            "pages ask for; on {cards}")
+GUESSED = N_("the deck {deck}: box {box} ({where}) comes {reach}, inside the safe margin of {safe} donjon takes "
+             "for {service} (not confirmed by a page of its own: confidence {confidence}); on {cards}")
+#: How far from the cut a box comes: inside the card, or past its edge.
+INSIDE = N_("{distance} from the edge {service} cuts")
+PAST = N_("{distance} past the edge {service} cuts")
+#: Cards named before the rest are counted.
+NAMED = 6
+
+
+class Margin(NamedTuple):
+    """A box of a layout closer to the service's cut than its safe margin."""
+
+    box: LayoutBox
+    #: how far inside the cut the box comes, in points (negative: past it)
+    distance: float
+    #: the cards (and backs) it is drawn on, in deck order
+    cards: list[str]
+
+
+def _checked(box: LayoutBox) -> bool:
+    """Whether a box holds what must stay inside the safe area: text, icons, or a picture that is not art meant to
+    run to the edge (a background, a frame: `decoration` or `bleed`)."""
+    return box.kind in TEXT_KINDS or (box.kind == "image" and not box.decoration and not box.bleed)
+
+
+def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin]:
+    """Every box of the deck's faces and backs that comes closer to the service's cut than its safe margin, as the
+    image `canvas` places the card; in the order met."""
+    deck = prepared.deck
+    width, height = deck.card_size.width_pt, deck.card_size.height_pt
+    cut_x, cut_y, cut_w, cut_h = canvas.cut if canvas.cut is not None else (canvas.x, canvas.y, width, height)
+    found: dict[tuple[str, str], Margin] = {}
+    layouts, view = prepared.layouts, prepared.view
+    drawn = [(layouts.face(card), face_subject(deck, card, view), card.name) for card in deck.cards]
+    for item in prepared.backs():
+        if item == BACK:
+            layout = layouts.back(deck.cards[0] if deck.cards else None)
+            drawn.append((layout, back_subject(layout, deck, view), "back"))
+        else:
+            card = deck.cards[-2 - item]
+            layout = layouts.back(card)
+            drawn.append((layout, back_subject(layout, deck, view, card), f"{card.name} (back)"))
+    for layout, what, label in drawn:
+        for box, (x0, y0, x1, y1) in shown_boxes(layout, what, width, height, deck.shape):
+            if not _checked(box):
+                continue
+            left, top = canvas.x + x0 - cut_x, canvas.y + y0 - cut_y
+            right, bottom = cut_x + cut_w - (canvas.x + x1), cut_y + cut_h - (canvas.y + y1)
+            distance = min(left, top, right, bottom)
+            if distance >= service.safe - EPSILON:
+                continue
+            key = (box.file, box.name)
+            known = found.get(key)
+            if known is None:
+                found[key] = Margin(box, distance, [label])
+            elif label not in known.cards:
+                known.cards.append(label)
+    return list(found.values())
+
+
+def _mm(points: float, lang: Language) -> str:
+    return f"{lang.number(round(to_mm(points), 1), 1)} mm"
+
+
+def margin_warning(deck: str, margin: Margin, service: Service, lang: Language) -> str:
+    """What to say, in `lang`, of a box in the service's margin."""
+    box = margin.box
+    reach = lang._(INSIDE if margin.distance >= 0 else PAST).format(distance=_mm(abs(margin.distance), lang),
+                                                                   service=service.name)
+    rest = len(margin.cards) - NAMED + 1
+    cards = margin.cards[:NAMED] if len(margin.cards) <= NAMED else [
+        *margin.cards[:NAMED - 1], lang.ngettext("{n} more card", "{n} more cards", rest).format(n=lang.number(rest))]
+    where = f"{box.file}:{box.line}" if box.line else box.file
+    rule = service.rule("safe")
+    template = STATED if rule.confirmed else GUESSED
+    return lang._(template).format(deck=deck, box=box.name, where=where, reach=reach, safe=_mm(service.safe, lang),
+                                   service=service.name, confidence=rule.confidence or "L",
+                                   cards=lang.listing(cards))
