@@ -811,6 +811,46 @@ def test_a_page_cut_at_its_art_box_is_measured_from_it(tmp_path: Path) -> None:
     assert [m for rule, m in measured("art") if rule == "safe"], reports["art"]
 
 
+def test_pictures_placed_in_the_safe_margin_are_warned_by_what_shows_of_them(tmp_path: Path) -> None:
+    """Only text was held to the safe area: an icon or a picture placed 3 pt inside the cut passed in silence. A
+    picture inside the cut that comes into the margin is now warned (rule safe; a PDF cannot tell key art from the
+    rest, so never refused), measured by what its clip lets show; one reaching the cut (art running into the bleed)
+    is not, nor one whose clip keeps it inside the safe area."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    icon = ImageReader(Image.new("CMYK", (60, 60), (0, 200, 200, 0)))
+    pages: list[tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]] = [
+        ((12, 120, 20, 20), None),            # 1: 3 pt inside the cut, in the 9 pt margin: warned
+        ((30, 120, 20, 20), None),            # 2: inside the safe area
+        ((0, 0, 198, 270), None),             # 3: a background into the bleed
+        ((0, 100, 60, 60), (14, 100, 40, 40)),  # 4: placed past the cut, clipped to 5 pt inside it: warned
+        ((12, 120, 40, 40), (25, 125, 20, 20)),  # 5: placed in the margin, clipped to the safe area
+        ((30, 120, 20, 20), None),
+    ]
+    target = tmp_path / "pictures.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    for (x, y, w, h), clip in pages:
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, 198, 270, fill=1, stroke=0)
+        canvas.saveState()
+        if clip is not None:
+            path = canvas.beginPath()
+            path.rect(*clip)
+            canvas.clipPath(path, stroke=0, fill=0)
+        canvas.drawImage(icon, x, y, w, h)
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    done = donjon("check-print", str(target), "--service", "dtc", "--json")
+    report = _report(done)[0]
+    safe = [f for f in report["findings"] if f["rule"] == "safe"]
+    assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (4, "warned")], report
+    assert "1.06 mm from the cut" in safe[0]["message"] and "1.76 mm from the cut" in safe[1]["message"], safe
+
+
 def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:
     """PDF/X lets a page give its finished size as a TrimBox or an ArtBox, not both (Kodak's PDF/X-1a page): a card
     with both passed DriveThruCards' preflight, measured from its TrimBox, while a PDF/X checker refuses it. Now

@@ -31,6 +31,8 @@ is drawn):
 - fonts: every font text is shown in embedded (a font with no font file is refused; one the resources list and no
   text is shown in is not looked at); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
+  pictures too (warned): one inside the cut coming into the margin, measured by its placed box within the clip's
+  box in force (the walk of _marks); one reaching the cut is art running into the bleed, not measured;
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
   (the BleedBox, TrapNet excepted), a TrimBox or an ArtBox but not both, and for PDF/X-1a no transparency (soft
@@ -44,8 +46,9 @@ shape, so the warning says the pieces may come out rectangular as donjon's own r
 service's own pages say it cuts corners (rule `corners`, `Service.corners` and its source), "not stated" where none does.
 
 What a PDF cannot tell: whether a picture was a PNG file before it was placed (DriveThruCards' rule is about the
-files put in the layout: donjon states it as not checkable); which art is "key" (only text is checked against the
-safe area).
+files put in the layout: donjon states it as not checkable); which art is "key" (text in the safe margin is refused
+where the service states the margin, a picture only warned); what is drawn as paths (an SVG icon, text as outlines)
+rather than text or a picture, which cannot be told from a background or a frame, and is not measured.
 """
 
 from __future__ import annotations
@@ -452,6 +455,7 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     #: the cut of a page without a TrimBox that is a card with the service's bleed around it (_card_with_bleed), in
     #: the page's units: the safe text is measured from it, as a guess (warned)
     cuts_guessed: dict[int, _Box] = {}
+    pictures: dict[int, list[tuple[_Box, str]]] = {}
     for number, page in enumerate(pages, start=1):
         # the size a page is printed at: in points (its /UserUnit), and turned as its /Rotate turns it (a card written
         # landscape and turned to portrait is the size of its portrait neighbours; one written portrait and turned
@@ -464,7 +468,7 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
             cuts_guessed[number] = guessed
         if result.service.pdfx:
             _annotations(page, number, result)
-        _content(page, number, result, parsed, placed)
+        pictures[number] = _content(page, number, result, parsed, placed)
     if result.service.pdfx == "x1a":
         _streams_filtered(reader, result)
     if len(sizes) > 1:
@@ -476,8 +480,10 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     if service.order in ("back-front", "front-back") and len(pages) % 2:
         result.add(None, "order", f"{plural(len(pages), 'page')}: {service.name} takes a back and a front for every "
                                   f"card ({service.order}), so an even number")
-    _safe_text(data, result, [(_unit(page), cuts_guessed.get(number, _box(page, _cut(page))), number in cuts_guessed)
-                              for number, page in enumerate(pages, start=1)])
+    cuts = [(_unit(page), cuts_guessed.get(number, _box(page, _cut(page))), number in cuts_guessed)
+            for number, page in enumerate(pages, start=1)]
+    _safe_text(data, result, cuts)
+    _safe_pictures(result, pages, cuts, pictures, parsed, placed)
 
 
 def _sheet_note(size: tuple[float, float], service: Service) -> str:
@@ -733,6 +739,11 @@ class _State:
         #: _marks
         self.registration = False
         self.parsed = parsed
+        #: each picture painted (not a stencil): the box it is placed in (the unit square through the transformation
+        #: in force, in the page's default space) and its name, for _safe_pictures
+        self.pictures: list[tuple[_Box, str]] = []
+        #: the page's /UserUnit (points a unit of its space)
+        self.unit = 1.0
 
 
 def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float, float, float, float, float]:
@@ -743,18 +754,21 @@ def _multiply(m: tuple[float, ...], n: tuple[float, ...]) -> tuple[float, float,
 
 
 def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, int], list[Any]],
-             placed: dict[tuple[int, int], list[Any]]) -> None:
+             placed: dict[tuple[int, int], list[Any]]) -> list[tuple[_Box, str]]:
     """Walk the page's content (and its forms) with the transformation in force; where it paints in the
-    registration colour, follow where (_marks; `placed`: the drawings read for it, by object number, as `parsed`)."""
+    registration colour, follow where (_marks; `placed`: the drawings read for it, by object number, as `parsed`).
+    The pictures painted, each with the box it is placed in (State.pictures)."""
     seen: dict[str, int] = {}
     state = _State(parsed)
     unit = _unit(page)  # the page's space is this many points a unit: a picture's size drawn, in inches, with it
+    state.unit = unit
     state.ctm = state.base = (unit, 0.0, 0.0, unit, 0.0, 0.0)
     _walk(page.get_contents(), page.get("/Resources"), state, number, result, seen, 0)
     for what, count in seen.items():
         result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
     if state.registration and result.service.colour == "cmyk":
         _marks(page, number, result, parsed, placed)
+    return state.pictures
 
 
 def _operations(contents: Any, placing: bool = False, most: int | None = None) -> list[tuple[list[Any], str]]:
@@ -1440,6 +1454,8 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     drawn_w, drawn_h = math.hypot(a, b) / 72, math.hypot(c, d) / 72
     width, height = int(image.get("/Width", 0)), int(image.get("/Height", 0))
     picture = result.picture(name)
+    # the box in the page's own units (the walk's space is in points: the page's /UserUnit undone)
+    state.pictures.append((_placed_box((0.0, 0.0, 1.0, 1.0), tuple(v / state.unit for v in state.ctm)), picture))
     if drawn_w > 0 and drawn_h > 0:
         dpi = min(width / drawn_w, height / drawn_h)
         if dpi < service.min_dpi - DPI_TOLERANCE:
@@ -1882,6 +1898,11 @@ class _Marks:
         self.glyphs: dict[tuple[int, int], float | None] = {}
         #: the drawings' operators as the page's walk read them (_State.parsed), and with their paths' points
         self.parsed, self.placed = parsed, placed
+        #: whether every drawing's paths are read (not only those painting in the registration colour), so that the
+        #: clip is known wherever a picture is painted: each picture's box within it is then kept in `pictures`
+        #: (_clipped_pictures)
+        self.every_path = False
+        self.pictures: list[tuple[_Box, str]] = []
 
     def add(self, box: _Box | None, pen: _Pen, tint: float | None, what: str) -> None:
         """A piece painted at `tint` (None: not in the registration colour) over `box`, within the clip."""
@@ -2079,7 +2100,7 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
     # read; another (a card's outlined text in CMYK) is walked as the page's walk reads it, for its forms, pictures
     # and gradients
     operations = _placed_operations(contents, marks, False)
-    if pen.fill is not None or pen.stroke is not None or pen.under != (False, False) or any(
+    if marks.every_path or pen.fill is not None or pen.stroke is not None or pen.under != (False, False) or any(
             op in ("cs", "CS", "scn", "SCN") and operands and _sets_registration(resources, operands[-1], marks,
                                                                                  depth)
             for operands, op in operations) or _glyphs_in_registration(resources):
@@ -2548,6 +2569,10 @@ def _placed_image(image: Any, name: Any, pen: _Pen, marks: _Marks) -> None:
     from generator.prepress import functions
 
     box = _placed_box((0.0, 0.0, 1.0, 1.0), pen.ctm)
+    if marks.every_path and not image.get("/ImageMask"):
+        seen = _intersect(box, pen.clip)
+        if seen is not None:
+            marks.pictures.append((seen, str(name)))
     if image.get("/ImageMask"):
         marks.add(box, pen, pen.fill, f"the stencil picture {name}")
         return
@@ -2572,6 +2597,68 @@ def _ink(result: Preflight, percent: float, where: str) -> None:
         if not any(f.rule == "ink_limit" and f.page == number for f in result.findings):
             result.add(number, "ink_limit", f"{percent:.0f} % total ink ({where.split(', ', 1)[1]}), over the "
                                             f"{limit:g} % {result.service.name} allows")
+
+
+def _safe_pictures(result: Preflight, pages: list[Any], cuts: list[tuple[float, _Box, bool]],
+                   pictures: dict[int, list[tuple[_Box, str]]], parsed: dict[tuple[int, int], list[Any]],
+                   placed: dict[tuple[int, int], list[Any]]) -> None:
+    """Every picture inside the cut that comes into the safe margin: warned, since what a PDF cannot tell is which
+    art is key. A picture reaching the cut or past it is art meant to run into the bleed (a background, a frame),
+    and is not one. A picture's placed box (the page's walk) may be larger than what shows of it: where it comes
+    into the margin, the page is walked again with the clip in force (_clipped_pictures, the walk _marks makes),
+    and the part of the box inside the clip's box is measured; where that walk cannot follow the page, the placed
+    box is, and the warning says so."""
+    service = result.service
+    for number, (unit, trim, guessed) in enumerate(cuts, start=1):
+        safe = service.safe / unit
+        inner = (trim[0] + safe, trim[1] + safe, trim[2] - safe, trim[3] - safe)
+        shown = pictures.get(number, [])
+        if all(_within(box, inner, TOLERANCE / unit) for box, _name in shown):
+            continue  # every picture's placed box is inside the safe area: no clip can bring one out of it
+        # a placed box past the cut may be clipped to a box inside the margin (art cropped to a frame): the clip
+        # is followed for it too
+        clipped = _clipped_pictures(pages[number - 1], trim, parsed, placed)
+        unclipped = clipped is None
+        found = [(box, name) for box, name in shown if _in_margin(box, trim, unit, service)] if clipped is None \
+            else [(box, result.picture(name)) for box, name in clipped if _in_margin(box, trim, unit, service)]
+        for box, name in found:
+            distance = min(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3]) * unit
+            where = f", the cut taken {_mm(service.bleed)} inside the page's edge" if guessed else ""
+            how = " (the box it is placed in: its clip could not be followed)" if unclipped else ""
+            result.add(number, "safe", f"the picture {name} comes {_mm(distance)} from the cut{how}, inside the safe "
+                                       f"margin of {_mm(service.safe)}{where}", refuse=False)
+
+
+def _within(box: _Box, area: _Box, slack: float) -> bool:
+    return box[0] >= area[0] - slack and box[1] >= area[1] - slack and box[2] <= area[2] + slack \
+        and box[3] <= area[3] + slack
+
+
+def _in_margin(box: _Box, trim: _Box, unit: float, service: Service) -> bool:
+    """Whether a picture's box (in the page's units) lies inside the cut and comes into its safe margin."""
+    x0, y0, x1, y1 = box
+    if x1 - x0 <= 0 or y1 - y0 <= 0:
+        return False
+    edge = TOLERANCE / unit
+    if x0 <= trim[0] + edge or y0 <= trim[1] + edge or x1 >= trim[2] - edge or y1 >= trim[3] - edge:
+        return False  # it reaches the cut: art running into the bleed
+    return min(x0 - trim[0], y0 - trim[1], trim[2] - x1, trim[3] - y1) * unit < service.safe - TOLERANCE
+
+
+def _clipped_pictures(page: Any, trim: _Box, parsed: dict[tuple[int, int], list[Any]],
+                      placed: dict[tuple[int, int], list[Any]]) -> list[tuple[_Box, str]] | None:
+    """Each picture the page paints, by the part of its placed box inside the clip's box in force (the walk of
+    _marks, every drawing's paths read); None where that walk cannot follow the page."""
+    from generator.prepress import functions
+
+    marks = _Marks(parsed, placed, trim)
+    marks.every_path = True
+    try:
+        _follow(page.get_contents(), page.get("/Resources"), _Pen(_box(page, "mediabox")), marks, 0)
+    except (_Unfollowed, functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError,
+            AttributeError):
+        return None
+    return marks.pictures
 
 
 def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box, bool]]) -> None:
