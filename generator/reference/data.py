@@ -24,6 +24,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from generator.catalog.common import CONFIDENCE_WORDS, HOUSE_MARK
+from generator.i18n import N_
 from generator.reference.document import AS_WRITTEN, Cell, Heading, ReferenceDocument, RowSource, Table
 from generator.reference.sources import MARK
 from generator.wording import spreadsheet_cell
@@ -102,6 +103,8 @@ def game_tables(doc: ReferenceDocument) -> list[dict[str, Any]]:
                     translated.append(name)
             rows.append({
                 "record": plain(source.record) if source else None,
+                # False: the row cites no source of its own (a total, a table computed from the one above it)
+                "cites": bool(source and source.cites),
                 "values": values,
                 "inferred": inferred,
                 "translated": translated,
@@ -152,16 +155,39 @@ def game_csv(doc: ReferenceDocument) -> str:
                 # sources lists both on each)
                 marked = column in row["inferred"]
                 notes_of = cited if marked else []
+                rulebook = "" if marked else row["rulebook"] or ""
+                source = " | ".join(f"{n.number}: {n.source}" for n in notes_of)
+                if not rulebook and not notes_of:  # no section, no note: said why, never a blank origin
+                    source = _no_source(doc, row, cited)
                 writer.writerow([
                     spreadsheet_cell(" > ".join(table["section"])), table["number"], number,
                     spreadsheet_cell(row["record"] or ""), spreadsheet_cell(column), spreadsheet_cell(value),
-                    "yes" if marked else "", "yes" if column in row["translated"] else "",
-                    "" if marked else row["rulebook"] or "",
+                    "yes" if marked else "", "yes" if column in row["translated"] else "", rulebook,
                     "; ".join(str(n.number) for n in notes_of),
                     "; ".join(f"{n.number}: {n.confidence}" for n in notes_of),
-                    spreadsheet_cell(" | ".join(f"{n.number}: {n.source}" for n in notes_of)),
+                    spreadsheet_cell(source),
                 ])
     return out.getvalue()
+
+
+#: The `source` of a value with neither a rulebook section nor a note, by why it has none: a row computed by donjon
+#: (a total, a table summing the one above), a value of a row whose marked values carry its notes, or a row whose
+#: catalog entry cites nothing (the player count).
+COMPUTED = N_("computed by donjon from the values above it in the reference; a marked one rests on a marked value "
+              "among them")
+BESIDE_NOTES = N_("no rulebook section is given for this row: its marked values' notes ({notes}) say where it comes "
+                  "from")
+UNCITED = N_("the catalog gives no source for it")
+
+
+def _no_source(doc: ReferenceDocument, row: dict[str, Any], notes: list[Any]) -> str:
+    """Why a value has neither a rulebook section nor a note, in the reference's language."""
+    _ = doc.lang._
+    if not row["cites"]:
+        return _(COMPUTED)
+    if notes:
+        return _(BESIDE_NOTES).format(notes=", ".join(str(n.number) for n in notes))
+    return _(UNCITED)
 
 
 def _cell_text(value: object) -> str:

@@ -82,6 +82,19 @@ def test_every_marked_value_of_a_record_names_its_note(written: Path, game: str)
     assert {int(n) for r in rows for n in r["notes"].split("; ") if n} == numbers  # no note left unused
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_every_value_says_where_it_comes_from(written: Path, game: str) -> None:
+    """A value with neither a rulebook section nor a note (the player count, the totals, the Guildhall supply by
+    value, a floor tile's floor beside its marked name) had its origin left blank: a spreadsheet's reader could not
+    tell an uncited value from a stated one. Each now says why it has none, in the `source` column."""
+    rows = _csv(written / "references" / f"{game}-reference.csv")
+    assert all(r["rulebook"] or r["notes"] or r["source"] for r in rows), [
+        r for r in rows if not (r["rulebook"] or r["notes"] or r["source"])][:3]
+    assert all(not r["notes"] for r in rows if not r["inferred"])  # an unmarked value still carries no note
+    players = [r for r in rows if r["record"] == "Players" and r["column"] == "value"]
+    assert players and (players[0]["rulebook"] or players[0]["source"])
+
+
 def test_two_runs_are_byte_identical(written: Path, tmp_path: Path) -> None:
     result = run("reference", "all", "--format", "csv,json", "--out", str(tmp_path))
     assert result.exit_code == 0, result.stderr
