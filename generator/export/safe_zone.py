@@ -33,8 +33,8 @@ from generator.units import to_mm
 
 #: The warning on a box closer to the cut than the service's safe margin, by whether a page of the service states
 #: that margin (its file's `safe` rule has a source) or donjon takes it from elsewhere (a confidence).
-STATED = N_("the deck {deck}: box {box} ({where}) comes {reach}, inside the safe margin of {safe} that {service}'s "
-            "pages ask for; on {cards}")
+STATED = N_("the deck {deck}: box {box} ({where}) comes {reach}, inside the safe margin of {safe} that the pages of "
+            "{service} ask for; on {cards}")
 GUESSED = N_("the deck {deck}: box {box} ({where}) comes {reach}, inside the safe margin of {safe} donjon takes "
              "for {service} (not confirmed by a page of its own: confidence {confidence}); on {cards}")
 #: How far from the cut a box comes: inside the card, or past its edge.
