@@ -50,8 +50,9 @@ def check_print(
 
         takers = ", ".join(s.id for s in all_services() if s.delivery == "pdf")
         raise UsageError("--service", f"{chosen.name} takes PNG pictures, one per card face, not a PDF: `donjon "
-                                      f"export --service {service.strip().lower()}` writes them; check-print checks "
-                                      f"the PDFs of {takers}")
+                                      f"export --service {service.strip().lower()}` writes them and warns of what "
+                                      f"comes into its safe margin, from the cards' layouts (a picture cannot tell "
+                                      f"text from background); check-print checks the PDFs of {takers}")
     worst = 0
     for name in files:
         try:
