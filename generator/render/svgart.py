@@ -318,21 +318,26 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
-    widths = Cascade(root, ("stroke-width",))  # a <style> rule may set a width, as the element or its group may
+    # a <style> rule may set a stroke or its width, as the element or its group may
+    widths = Cascade(root, ("stroke-width", "stroke"))
     used = {found for found in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
             if found is not None}
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
-        painted = (element.get("stroke") or "") + (element.get("style") or "")
-        unstroked = "url(" in painted and _zero_stroke_width(element, widths, used)
+        stroke = widths.value(element, "stroke") or ""
+        unstroked = "url(" in stroke and _zero_stroke_width(element, widths, used)
+        if element not in hidden:
+            # the stroke as the rules, the style and the attribute cascade it: a rule's gradient refused here, at
+            # the element it strokes, unless the element's width is 0 (set by any of them)
+            _check_property("stroke", stroke, line, ids, unstroked=unstroked)
         for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
-                for prop, prop_value, _important in style_declarations(value):
-                    _check_property(prop, prop_value, line, ids, css=True, unstroked=unstroked)
+                for prop, prop_value, _important in style_declarations(value):  # the stroke judged as cascaded
+                    _check_property(prop, prop_value, line, ids, css=True, unstroked=prop == "stroke")
             else:
-                _check_property(local, value, line, ids, unstroked=unstroked)
+                _check_property(local, value, line, ids, unstroked=local == "stroke")
         if tag == "image":
             href = element.get(_XLINK_HREF) or element.get("href") or ""
             found = _embedded(href, line)
@@ -368,7 +373,8 @@ def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) 
     for prelude, declarations in css_rules(text):
         selectors += 1 + sum(1 for token in prelude if token.type == "literal" and token.value == ",")
         for name, value, at, _important in declarations:
-            _check_property(name, value, line + at - 1, ids, css=True)
+            # a stroke's gradient is judged on each element the rule strokes (_check), whose width may be 0
+            _check_property(name, value, line + at - 1, ids, css=True, unstroked=name == "stroke")
     if selectors * elements > MAX_SELECTOR_WORK:
         raise ArtProblem(f"its <style> has {selectors:,} selectors for {elements:,} elements, more matching than "
                          "donjon does for a picture: keep the rules the drawing uses (Inkscape: File > Save As... "

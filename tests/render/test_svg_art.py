@@ -1853,7 +1853,10 @@ _ZERO_STROKES = ("<defs><linearGradient id='g'><stop offset='0' stop-color='#f00
                  "<g style='stroke-width: 0px'><circle cx='30' cy='70' r='15' fill='#f0f000' stroke='url(#g)'/></g>\n"
                  "<rect x='60' y='55' width='30' height='30' fill='#2040c0' style='stroke:url(#g);stroke-width:0e0'/>\n"
                  "<style>.hair { stroke-width: 0 }</style><g class='hair'><rect x='10' y='45' width='80' height='5' "
-                 "fill='#c02080' stroke='url(#g)'/></g>")
+                 "fill='#c02080' stroke='url(#g)'/></g>\n"
+                 "<style>.edge { stroke: url(#g); stroke-width: 0; } polygon { stroke: url(#g) } .thin{stroke-width:0}"
+                 "</style><rect class='edge' x='10' y='90' width='35' height='6' fill='#808080'/>\n"
+                 "<polygon class='thin' points='55,90 90,90 90,96 55,96' fill='#00a0a0'/>")
 
 
 @needs_tools
@@ -1861,9 +1864,10 @@ _ZERO_STROKES = ("<defs><linearGradient id='g'><stop offset='0' stop-color='#f00
 def test_a_gradient_stroke_of_width_0_is_drawn_as_nothing(tmp_path: Path) -> None:
     """A gradient stroke of width 0 was refused ("it strokes with a gradient"), yet SVG draws no stroke of width 0
     (SVG 2, 13.5.2) and Chromium and librsvg leave it out: the art prints, with no hairline where the stroke would
-    be, the width set by the element, its group or a <style> rule (which was refused still). Given a width (by the
-    element, its group, a rule, or a shape inside the group stroked, which inherits the gradient: that one was
-    printed without its stroke), or holding a <use> whose copy may set one, it is refused."""
+    be, the width set by the element, its group or a <style> rule (which was refused still), the gradient too (the
+    rule giving the gradient was refused, whatever the width). Given a width (by the element, its group, a rule, or
+    a shape inside the group stroked, which inherits the gradient: that one was printed without its stroke), or
+    holding a <use> whose copy may set one, it is refused, at the line of the element stroked."""
     from generator.render.images import ImageProblem, image_info
 
     art = tmp_path / "zero.svg"
@@ -1877,12 +1881,18 @@ def test_a_gradient_stroke_of_width_0_is_drawn_as_nothing(tmp_path: Path) -> Non
                  _ZERO_STROKES.replace("stroke-width: 0px", "stroke-width: 1"),
                  _ZERO_STROKES.replace("stroke-width: 0 }", "stroke-width: 0.5 }"),
                  _ZERO_STROKES + "<style>circle { stroke-width: 3 }</style>",
+                 _ZERO_STROKES.replace("stroke-width: 0; }", "stroke-width: 3; }"),
+                 _ZERO_STROKES.replace("stroke-width:0}", "stroke-width:1}"),
                  "<defs><linearGradient id='g'/></defs>" + group.format(" stroke-width='4'"),
                  "<defs><linearGradient id='g'/><rect id='r' width='9' height='9' stroke-width='4'/></defs>"
                  "<g stroke='url(#g)' stroke-width='0'>\n<use href='#r'/></g>"):
         art.write_bytes(svg(body))
-        with pytest.raises(ImageProblem, match="strokes with a gradient"):
+        with pytest.raises(ImageProblem, match="^line [2-9]: it strokes with a gradient"):
             image_info(art)
+    # a gradient stroke the element's own style paints over is no gradient stroke (it was refused)
+    art.write_bytes(svg("<defs><linearGradient id='g'/></defs><rect width='9' height='9' stroke='url(#g)' "
+                        "style='stroke: #000'/>"))
+    image_info(art)
 
 
 @pytest.mark.parametrize("style", ["display: none ! important", "display: none !IMPORTANT"])
