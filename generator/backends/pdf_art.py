@@ -270,6 +270,7 @@ def _renderer_class() -> Any:
                     return
                 c.saveState()
                 c._code.append(f"/{mask} gs")
+                self._ground(fill)
                 self.drawGroup(fill)
                 c.restoreState()
                 return
@@ -278,8 +279,19 @@ def _renderer_class() -> Any:
                 return
             c.saveState()
             c._code.append(path.getCode() + (" W* n" if fill.evenodd else " W n"))
+            self._ground(fill)
             self.drawGroup(fill)
             c.restoreState()
+
+        def _ground(self, fill: PatternFill) -> None:
+            # the tiles' ground painted once, over all that the tiles cover (every tile has it): painted in each
+            # tile, it showed a light seam wherever two tiles met inside a pixel (svgart._tile_ground)
+            bounds = _bounds(fill)
+            if fill.ground is None or bounds is None:
+                return
+            x0, y0, x1, y1 = bounds
+            self.setFillColor(fill.ground)
+            self._canvas._code.append(f"{n(x0)} {n(y0)} {n(x1 - x0)} {n(y1 - y0)} re f")
 
         def _stroke_mask(self, outline: Any) -> str | None:
             """The graphics state whose soft mask is where `outline` (a shape with its stroke, unfilled) strokes:
