@@ -643,9 +643,10 @@ def _box_percents_for_librsvg(root: Any) -> bool:
     """Write each length in percent of a mask's contents in objectBoundingBox units (`maskContentUnits`) as the
     number of user units Chromium and the PDF read it as (a share of the viewport around the mask, as anywhere
     else, then measured in the box: `width="50%"` of a 100-wide drawing covers 50 boxes), in the tree (whether any
-    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes, styles and `<style>` rules; a
-    viewport of unknown size (a nested <svg> without a viewBox) is left as it is."""
-    changed = False
+    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes, styles and `<style>` rules, of the
+    mask's elements and of what a <use> among them shows (:func:`_box_uses_inline`); the viewport a nested <svg>,
+    of its viewBox, else of its width and height (:func:`_viewport_size`); one of unknown size is left as it is."""
+    changed = _box_uses_inline(root)
     rules = Cascade(root, _GEOMETRY)
     for mask in root.iter():
         if _local(mask.tag) != "mask" or (mask.get("maskContentUnits") or "").strip() != "objectBoundingBox":
@@ -653,8 +654,7 @@ def _box_percents_for_librsvg(root: Any) -> bool:
         viewport = next((node for node in mask.iterancestors() if _local(node.tag) == "svg"), None)
         if viewport is None:
             continue
-        box = _view_box(viewport.get("viewBox"))
-        size = (box[2], box[3]) if box is not None else art_viewport(root) if viewport is root else None
+        size = _viewport_size(viewport, root)
         if size is None:
             continue
         width, height = size
@@ -685,6 +685,76 @@ def _box_percents_for_librsvg(root: Any) -> bool:
                     element.set(name, number)
                     changed = True
     return changed
+
+
+def _viewport_size(viewport: Any, root: Any) -> tuple[float, float] | None:
+    """The width and height of the user space an <svg> of the art makes, which its percents are shares of: its
+    viewBox's, else the art's own for the root; else, for a nested <svg>, its width and height (SVG 2, 8.2: 100 %
+    when unwritten), in user units or in percent of the viewport around it. None when a length is in another unit
+    or cannot be read (nothing is changed then)."""
+    box = _view_box(viewport.get("viewBox"))
+    if box is not None:
+        return box[2], box[3]
+    if viewport is root:
+        return art_viewport(root)
+    outer = next((node for node in viewport.iterancestors() if _local(node.tag) == "svg"), None)
+    around = _viewport_size(outer, root) if outer is not None else None
+    if around is None:
+        return None
+    size = []
+    for name, whole in (("width", around[0]), ("height", around[1])):
+        written = (viewport.get(name) or "100%").strip()
+        percent = _PERCENT.fullmatch(written)
+        plain = _PLAIN_NUMBER.fullmatch(written)
+        if percent is not None:
+            size.append(float(percent.group(1)) / 100.0 * whole)
+        elif plain is not None:
+            size.append(float(plain.group(1)))
+        else:
+            return None
+    return size[0], size[1]
+
+
+def _box_uses_inline(root: Any) -> bool:
+    """Draw each <use> in a mask in objectBoundingBox units (maskContentUnits) that shows a length in percent as a
+    copy in its place (whether any is), for :func:`_box_percents_for_librsvg` to write that length in user units
+    in the copy: the original, defined elsewhere (in <defs>), may be drawn by other uses, outside the mask, where
+    the percent is right. The copy is styled as Chromium styles what a use shows (:func:`_isolated`), its ids left
+    out, in a group of the use's attributes moved by its x and y, as :func:`_restyled_uses_inline` draws one. A use
+    of an <svg> or a <symbol> (a viewport of its own), one whose x or y is not a plain number, one inside what it
+    shows, and one a copy holds (one level of uses) are left."""
+    from lxml import etree
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    copies: list[Any] = []
+    for mask in [node for node in root.iter() if _local(node.tag) == "mask"
+                 and (node.get("maskContentUnits") or "").strip() == "objectBoundingBox"]:
+        for use in [node for node in mask.iter() if _local(node.tag) == "use"]:
+            target = _referenced(use, ids)
+            if target is None or _local(target.tag) in ("svg", "symbol") or target in use.iterancestors() \
+                    or any(target is node for node in use.iter()):
+                continue
+            written_x, written_y = (_PLAIN_NUMBER.fullmatch(use.get(name) or "0") for name in ("x", "y"))
+            if written_x is None or written_y is None:
+                continue
+            styled, isolated = _isolated(target, root)
+            _styled_as(styled.iter(), isolated)  # a rule's percent is then in the copy's style
+            if not any("%" in value for element in styled.iter() if isinstance(element.tag, str)
+                       for value in element.attrib.values()):
+                continue
+            for element in styled.iter():
+                if isinstance(element.tag, str) and "id" in element.attrib:
+                    del element.attrib["id"]
+            styled.tail = None
+            drawing = etree.Element(f"{_namespace(use.tag)}g")
+            x, y = float(written_x.group(1)), float(written_y.group(1))
+            if x or y:
+                drawing.set("transform", f"translate({x:g} {y:g})")
+            drawing.append(styled)
+            _replace_use(use, drawing)
+            copies.extend(drawing.iter())
+    _unmatched_in_place(root, copies)
+    return bool(copies)
 
 
 #: The lengths CSS may set (SVG 2, 9.2 and 10.1: geometry properties), by a `<style>` rule too.

@@ -1573,6 +1573,18 @@ MASKED = {
         "fill='#f0e0a0'/><rect x='10' y='10' width='80' height='35' fill='#d02020' mask='url(#a)'/><rect x='10' "
         "y='55' width='80' height='35' fill='#2040c0' mask='url(#b)'/>"),
         {(80, 20): (208, 32, 32), (30, 83): (32, 64, 192), (70, 83): (240, 224, 160), (50, 72): (240, 224, 160)}),
+    # the same inside a nested <svg> of no viewBox (its viewport its width and height: 1% of 50 is half a box) and
+    # in what a <use> in the mask shows (a rule's 50 % of 100 is 50 boxes), the original used outside the mask too
+    # (50 % there): the SVG output drew a thin band, and half the blue rect (15 % of the pixels off)
+    "percents-in-box-units-nested-and-used": (svg(
+        "<style>.h { width: 50% }</style><defs><rect id='half' class='h' height='100%' fill='white'/></defs>"
+        "<rect width='100' height='100' fill='#f0e0a0'/><svg width='50%' height='50'><mask id='a' "
+        "maskContentUnits='objectBoundingBox'><rect width='1%' height='100%' fill='white'/></mask><rect x='5' "
+        "y='5' width='40' height='40' fill='#d02020' mask='url(#a)'/></svg><mask id='b' "
+        "maskContentUnits='objectBoundingBox'><use href='#half'/></mask><rect x='55' y='5' width='40' "
+        "height='40' fill='#2040c0' mask='url(#b)'/><use href='#half' y='80'/>"),
+        {(10, 25): (208, 32, 32), (35, 25): (240, 224, 160), (90, 25): (32, 64, 192), (25, 90): (255, 255, 255),
+         (75, 90): (240, 224, 160)}),
 }
 
 
