@@ -388,8 +388,8 @@ def _renderer_class() -> Any:
             found = self.grey_pictures.get(id(picture))
             if found is None:
                 grey = _grey_picture(picture)
-                found = self.grey_pictures[id(picture)] = self.resources.doc.Reference(
-                    _raster_xobject(self.resources.doc, grey.kind, grey.data, Inks()))
+                found = self.grey_pictures[id(picture)] = self.resources.doc.Reference(smoothed(
+                    _raster_xobject(self.resources.doc, grey.kind, grey.data, Inks()), picture, Inks()))
             return found
 
         def gradient(self, fill: GradientFill) -> None:
@@ -476,6 +476,16 @@ def luminance(rgb: Any) -> float:
     return min(1.0, max(0.0, sum(weight * float(v) for weight, v in zip(LUMINANCE, rgb))))
 
 
+def smoothed(image: Any, picture: Embedded, inks: Inks) -> Any:
+    """The image XObject of a picture of SVG art (`image`, a stream) marked to be smoothed when scaled
+    (`/Interpolate`, ISO 32000-1, 8.9.5.3), as Chromium and librsvg draw a picture unless its `image-rendering` says
+    otherwise: poppler and pdfium drew its pixels as blocks (a small picture scaled up, half the pixels off).
+    Not in a PDF/X file, which may not ask for it (ISO 15930)."""
+    if picture.smooth and not inks.settings.pdfx:
+        image.dictionary["Interpolate"] = "true"  # reportlab writes text as it is (a Python True as `True`)
+    return image
+
+
 def _grey_picture(picture: Embedded) -> Embedded:
     """A PNG of the picture's luminance in grey, its alpha kept."""
     import io
@@ -488,7 +498,7 @@ def _grey_picture(picture: Embedded) -> Embedded:
     grey.putalpha(rgba.getchannel("A"))
     out = io.BytesIO()
     grey.save(out, "PNG")
-    return Embedded("png", out.getvalue(), picture.size)
+    return Embedded("png", out.getvalue(), picture.size, picture.smooth)
 
 
 def _hex(rgb: Any) -> str:

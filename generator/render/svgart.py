@@ -171,12 +171,20 @@ class Embedded:
     """A PNG or JPEG picture held in the SVG as a `data:` URI, checked: what an image shape draws (not a tuple:
     svglib takes a tuple for an element to draw)."""
 
-    __slots__ = ("data", "kind", "size")
+    __slots__ = ("data", "kind", "size", "smooth")
 
-    def __init__(self, kind: str, data: bytes, size: tuple[int, int]) -> None:
+    def __init__(self, kind: str, data: bytes, size: tuple[int, int], smooth: bool = True) -> None:
         self.kind = kind
         self.data = data
         self.size = size
+        #: whether its pixels are smoothed when scaled, as viewers draw a picture unless its `image-rendering` is
+        #: `pixelated` or `crisp-edges` (CSS Images 3, 7.4)
+        self.smooth = smooth
+
+
+#: The values of `image-rendering` a picture is drawn by with its pixels unsmoothed (as blocks when scaled up): in
+#: Chromium, `pixelated` and `crisp-edges`; `optimizeSpeed`, which Inkscape writes for "blocky", Chromium smooths.
+_BLOCKY = frozenset({"pixelated", "crisp-edges"})
 
 
 class Art(NamedTuple):
@@ -2250,6 +2258,9 @@ def _reader_class() -> Any:
             if match is None:
                 return super().xlink_href_target(node, group)
             found = self.pictures.get(href) or _embedded(href, node.sourceline)  # checked before
+            rendering = self.attrConverter.findAttr(node, "image-rendering").strip().lower()
+            if found is not None and rendering in _BLOCKY:
+                found = Embedded(found.kind, found.data, found.size, smooth=False)
             return found  # svglib reads its `size`; the image shape holds it as its path
 
         def renderGradient(self, node: Any) -> None:
