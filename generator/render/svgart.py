@@ -227,6 +227,7 @@ def _read(data: bytes) -> Art:
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
     _blend_attributes_dropped(root)  # read by no viewer: neither checked nor drawn
     _ex_as_em(root)  # as Chromium measures them
+    _solid_gradient_strokes(root)  # before the colours are read, and before _check, which refuses a gradient stroke
     printed += _unread_colours(root)  # left out as browsers leave them out
     _masks_as_clips(root)  # those that are clips: drawn without transparency (PDF/X-1a keeps them as vectors)
     _root_unmasked(root)
@@ -825,6 +826,54 @@ def _colours_for_librsvg(root: Any) -> bool:
 #: style (its name and value up to the next `;` or brace).
 _COLOR_FUNCTION = re.compile(r"(?<![\w-])color\(\s*([^\s()/]*)[^()]*\)", re.I)
 _COLOR_DECLARATION = re.compile(r"([\w-]+)\s*:([^;{}]*(?<![\w-])color\([^;{}]*)", re.I)
+
+
+def _solid_gradient_strokes(root: Any) -> None:
+    """Give a stroke painted by a gradient of one colour (each of its stops of that colour, opaque: Inkscape's
+    "solid" swatches, `inkscape:swatch="solid"`, and the gradients it makes of them) that colour itself, in the
+    element's style: a viewer paints it so, and donjon's PDF, which draws no gradient stroke, refused it. Only where
+    the paint shows as that colour: the gradient in user space, or in the box of a rect, circle or ellipse (a
+    gradient in box units on a straight line's box, which has no height, paints nothing: SVG 1.1, 7.11). A stroke
+    an `!important` rule gives is left (refused as before)."""
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    if not any(_local(element.tag) in _GRADIENTS for element in ids.values()):
+        return
+    rules = Cascade(root, ("stroke", "stop-color", "stop-opacity"))
+    solid: dict[Any, str | None] = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or any(important and name == "stroke"
+                                                   for name, _value, important in rules.declared(element)):
+            continue
+        match = _URL.fullmatch((rules.value(element, "stroke") or "").strip())
+        target = ids.get(match.group(1)) if match is not None else None
+        if target is None or _local(target.tag) not in _GRADIENTS:
+            continue
+        if target not in solid:
+            solid[target] = _one_colour(_href_chain(target, _GRADIENTS, ids), rules)
+        colour = solid[target]
+        chain = _href_chain(target, _GRADIENTS, ids)
+        in_box = (_written(chain, "gradientUnits") or "objectBoundingBox") != "userSpaceOnUse"
+        if colour is None or (in_box and _local(element.tag) not in ("rect", "circle", "ellipse")):
+            continue
+        style = (element.get("style") or "").strip().rstrip(";")
+        element.set("style", f"{style}; stroke: {colour}" if style else f"stroke: {colour}")
+        if "stroke" in element.attrib:
+            element.set("stroke", colour)
+
+
+def _one_colour(chain: list[Any], rules: Cascade) -> str | None:
+    """The colour of every stop of a gradient (`chain`: it and those its href names, the first with stops giving
+    them), when all are of one colour, written alike, and opaque; None otherwise (no stop paints nothing)."""
+    stops = next(([child for child in link if _local(child.tag) == "stop"] for link in chain
+                  if any(_local(child.tag) == "stop" for child in link)), [])
+    colours = {(rules.value(stop, "stop-color") or "black").strip().lower() for stop in stops}
+    opacities = {_number((rules.value(stop, "stop-opacity") or "1").strip(), 1.0) for stop in stops}
+    if len(colours) != 1 or opacities != {1.0}:
+        return None
+    colour = colours.pop()
+    # a stop's currentColor is the stop's own (what the gradient inherits), not the stroked element's
+    return None if colour in ("currentcolor", "inherit", "unset", "initial", "transparent") or "var(" in colour \
+        else colour
 
 
 def _unread_colours(root: Any) -> list[str]:

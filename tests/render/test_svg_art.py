@@ -2172,3 +2172,33 @@ def test_a_picture_in_art_is_smoothed_when_scaled_unless_it_says_pixelated(tmp_p
     differing, mean = difference(pdfium, chromium)
     assert differing <= SHARE and mean <= 3 * MEAN, (f"PDF: {differing:.1%} of the pixels differ from Chromium's, "
                                                      f"mean {mean:.1f}; see {tmp_path}")
+
+
+@needs_tools
+@needs_chromium
+def test_a_stroke_of_a_gradient_of_one_colour_prints_in_that_colour(tmp_path: Path) -> None:
+    """Inkscape's solid swatches are gradients of one stop, and a stroke given one is a gradient stroke (through a
+    gradient in user space that refers to it, as Inkscape writes it, or directly), which donjon's PDF refused ("it
+    strokes with a gradient") though a viewer paints it in that colour: it prints in that colour, as Chromium draws
+    it, as does a gradient of stops all of one colour given by a rule. A gradient of two colours is refused still,
+    and so is one in box units on a line (whose box has no height: Chromium paints nothing)."""
+    from generator.render.images import ImageProblem, image_info
+
+    data = svg("<style>.blue { stroke: url(#same) }</style><defs><linearGradient id='swatch' "
+               "inkscape:swatch='solid' xmlns:inkscape='http://www.inkscape.org/namespaces/inkscape'><stop "
+               "style='stop-color:#d02020;stop-opacity:1' offset='0'/></linearGradient><linearGradient "
+               "xlink:href='#swatch' id='used' x1='10' y1='10' x2='90' y2='90' gradientUnits='userSpaceOnUse'/>"
+               "<linearGradient id='same'><stop offset='0' stop-color='#2040c0'/><stop offset='1' "
+               "stop-color='#2040C0'/></linearGradient></defs><rect width='100' height='100' fill='#ffffff'/>\n"
+               "<rect x='10' y='10' width='35' height='35' fill='#f0e0a0' style='stroke:url(#used);stroke-width:6'/>"
+               "<rect x='55' y='10' width='35' height='35' fill='none' stroke='url(#swatch)' stroke-width='6'/>"
+               "<circle class='blue' cx='50' cy='72' r='18' fill='none' stroke-width='8'/>")
+    assert_colours_like_chromium(tmp_path, "swatches", data, {(10, 28): (208, 32, 32), (90, 28): (208, 32, 32),
+                                                              (50, 90): (32, 64, 192), (28, 28): (240, 224, 160)})
+    art = tmp_path / "refused.svg"
+    for body in (data.decode().replace("stop-color='#2040C0'", "stop-color='#20c040'"),
+                 data.decode().replace("<circle class='blue' cx='50' cy='72' r='18'",
+                                       "<line class='blue' x1='10' y1='72' x2='90' y2='72'")):
+        art.write_text(body, encoding="utf-8")
+        with pytest.raises(ImageProblem, match="^line 3: it strokes with a gradient"):
+            image_info(art)
