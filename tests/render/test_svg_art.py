@@ -2202,3 +2202,22 @@ def test_a_stroke_of_a_gradient_of_one_colour_prints_in_that_colour(tmp_path: Pa
         art.write_text(body, encoding="utf-8")
         with pytest.raises(ImageProblem, match="^line 3: it strokes with a gradient"):
             image_info(art)
+
+
+@needs_tools
+@needs_chromium
+def test_a_link_in_the_art_is_drawn_as_what_it_holds(tmp_path: Path) -> None:
+    """A shape made a link (Inkscape: Create Link, an <a> to a web page or a mail) was refused ("refers to
+    'https://...': an SVG must hold what it draws"), though a link is followed, not drawn: what it holds prints as
+    Chromium draws it. A link to a script or a file is refused still, at its line."""
+    from generator.render.images import ImageProblem, image_info
+
+    data = svg("<rect width='100' height='100' fill='#ffffff'/><a href='https://example.com/rules'><rect x='10' "
+               "y='10' width='50' height='50' fill='#2040c0'/></a><a xlink:href='mailto:me@example.com'><circle "
+               "cx='75' cy='75' r='15' fill='#d02020'/></a>")
+    assert_colours_like_chromium(tmp_path, "link", data, {(30, 30): (32, 64, 192), (75, 75): (208, 32, 32)})
+    art = tmp_path / "refused.svg"
+    for href in ("javascript:alert(1)", "file:///etc/passwd", "rules.html"):
+        art.write_bytes(svg(f"<rect width='9' height='9'/>\n<a href='{href}'><rect width='9' height='9'/></a>"))
+        with pytest.raises(ImageProblem, match="^line 3: <a> refers to"):
+            image_info(art)
