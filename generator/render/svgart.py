@@ -227,6 +227,7 @@ def _read(data: bytes) -> Art:
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
     _blend_attributes_dropped(root)  # read by no viewer: neither checked nor drawn
     _ex_as_em(root)  # as Chromium measures them
+    _context_paints_inline(root)  # before _check: the paints it gives are checked as the rest
     _solid_gradient_strokes(root)  # before the colours are read, and before _check, which refuses a gradient stroke
     printed += _unread_colours(root)  # left out as browsers leave them out
     _masks_as_clips(root)  # those that are clips: drawn without transparency (PDF/X-1a keeps them as vectors)
@@ -826,6 +827,76 @@ def _colours_for_librsvg(root: Any) -> bool:
 #: style (its name and value up to the next `;` or brace).
 _COLOR_FUNCTION = re.compile(r"(?<![\w-])color\(\s*([^\s()/]*)[^()]*\)", re.I)
 _COLOR_DECLARATION = re.compile(r"([\w-]+)\s*:([^;{}]*(?<![\w-])color\([^;{}]*)", re.I)
+
+
+#: A paint of what a <use> shows taken from the use (SVG 2, 13.3: the context element), in any case.
+_CONTEXT_PAINT = re.compile(r"context-(fill|stroke)", re.I)
+
+
+def _context_paints_inline(root: Any) -> None:
+    """Draw each <use> whose copy paints in `context-fill` or `context-stroke` (an icon set's symbols coloured by
+    the use that places them) as a copy in its place, those paints the use's own fill and stroke, as Chromium and
+    librsvg paint them; svglib painted nothing there. The copy is styled as Chromium styles what a use shows
+    (:func:`_isolated`), its ids left out, placed as :func:`_restyled_uses_inline` places one. A use in a marker
+    (whose context is the marked shape), in a clip path, of an <svg>, inside what it shows, whose x or y is not a
+    plain number, or whose own paint is a context paint, is left (svglib paints such a shape nothing)."""
+    from lxml import etree
+
+    if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
+               for text in (*element.attrib.values(), element.text or "")):
+        return
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    paints = Cascade(root, ("fill", "stroke"))
+    overflow = _Overflow(root)
+    copies: list[Any] = []
+    for use in [node for node in root.iter() if _local(node.tag) == "use"]:
+        if any(_local(node.tag) in ("marker", "clipPath") for node in use.iterancestors()):
+            continue
+        target = _referenced(use, ids)
+        if target is None or _local(target.tag) == "svg" or target in use.iterancestors():
+            continue
+        written_x, written_y = (_PLAIN_NUMBER.fullmatch(use.get(name) or "0") for name in ("x", "y"))
+        if written_x is None or written_y is None:
+            continue
+        styled, isolated = _isolated(target, root)
+        _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
+        if not any(_CONTEXT_PAINT.search(value) for element in styled.iter() if isinstance(element.tag, str)
+                   for value in element.attrib.values()):
+            continue
+        given = {name: _inherited_paint(use, name, paints) for name in ("fill", "stroke")}
+        if any(_CONTEXT_PAINT.search(value) for value in given.values()):
+            continue
+        for element in styled.iter():
+            if not isinstance(element.tag, str):
+                continue
+            element.attrib.pop("id", None)
+            for name, value in element.attrib.items():
+                if _CONTEXT_PAINT.search(value):
+                    element.set(name, _CONTEXT_PAINT.sub(lambda found: given[found.group(1).lower()], value))
+        styled.tail = None
+        if _local(target.tag) == "symbol":
+            copies.extend(_inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden").iter())
+            continue
+        drawing = etree.Element(f"{_namespace(use.tag)}g")
+        x, y = float(written_x.group(1)), float(written_y.group(1))
+        if x or y:
+            drawing.set("transform", f"translate({x:g} {y:g})")
+        drawing.append(styled)
+        _replace_use(use, drawing)
+        copies.extend(drawing.iter())
+    _unmatched_in_place(root, copies)
+
+
+def _inherited_paint(element: Any, name: str, paints: Cascade) -> str:
+    """The `fill` or `stroke` an element paints in (its own, else its nearest ancestor's; black and none when none
+    sets one)."""
+    node = element
+    while node is not None:
+        found = paints.value(node, name)
+        if found is not None and found.strip().lower() not in ("inherit", "unset", ""):
+            return found.strip()
+        node = node.getparent()
+    return "black" if name == "fill" else "none"
 
 
 def _solid_gradient_strokes(root: Any) -> None:
