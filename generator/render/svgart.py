@@ -237,7 +237,7 @@ def _read(data: bytes) -> Art:
     for element in [element for element in hidden if element.getparent() not in hidden]:
         _remove(element)  # drawn by no viewer, and svglib would read its text (a hidden layer of notes) for nothing
     _chosen, chosen_said = _conditions(root)
-    left_out = (*printed, *chosen_said, *_clip_path_uses(root))
+    left_out = (*printed, *chosen_said, *_clip_path_uses(root), *_paints_nobody_draws(root, hidden))
     _clip_viewports(root)  # after the checks: what they name is on the file's own lines
     records: list[logging.LogRecord] = []
     logger = logging.getLogger("svglib.svglib")
@@ -1171,6 +1171,36 @@ _CLIP_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline
 #: What a clip path may also hold that draws nothing: descriptions and animations.
 _CLIP_QUIET = frozenset({"title", "desc", "metadata", "animate", "set", "animateTransform", "animateMotion"})
 _LEFT_OUT = "which viewers leave out of a clip: it is left out here too"
+
+
+#: SVG 2's paint servers no browser draws (Inkscape 1's hatches and mesh gradients, solid colours), by tag: a
+#: shape painted with one and no fallback colour is painted with nothing, in Chromium, librsvg and donjon's PDF.
+_UNPAINTED = {"hatch": "a hatch", "meshgradient": "a mesh gradient", "solidcolor": "a solid colour"}
+
+
+def _paints_nobody_draws(root: Any, hidden: set[Any]) -> tuple[str, ...]:
+    """Say, by line, each fill or stroke (its attribute, style or a rule) that names a paint server no viewer draws
+    (:data:`_UNPAINTED`) without a fallback colour: the shape is drawn unpainted in every output, as in a browser,
+    where the designer saw it painted in Inkscape. Once a paint server."""
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    if not any(_local(element.tag).lower() in _UNPAINTED for element in ids.values()):
+        return ()
+    paints = Cascade(root, ("fill", "stroke"))
+    said: dict[Any, str] = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or element in hidden:
+            continue
+        for name in ("fill", "stroke"):
+            match = _URL.fullmatch((paints.value(element, name) or "").strip())
+            target: Any = ids.get(match.group(1)) if match is not None else None
+            kind = _UNPAINTED.get(_local(target.tag).lower()) if target is not None else None
+            if kind is None or target in said:
+                continue
+            line = f"line {element.sourceline}: " if element.sourceline else ""
+            said[target] = (f"{line}its {name} is {kind} (line {target.sourceline}), which browsers paint as nothing: "
+                            f"it is left unpainted here too; paint it with a pattern or a gradient, or give a colour "
+                            f"after the url() for viewers to fall back on")
+    return tuple(said.values())
 
 
 def _clip_path_uses(root: Any) -> tuple[str, ...]:

@@ -2239,3 +2239,25 @@ def test_context_paints_in_what_a_use_shows_are_the_use_s(tmp_path: Path) -> Non
     assert_colours_like_chromium(tmp_path, "context", data, {
         (24, 24): (208, 32, 32), (6, 24): (32, 64, 192), (74, 24): (32, 160, 64), (56, 24): (0, 0, 0),
         (50, 75): (240, 192, 32), (25, 75): (255, 255, 255)}, near=CHANNEL)
+
+
+def test_a_paint_no_browser_draws_is_said_with_its_line(tmp_path: Path) -> None:
+    """Inkscape 1's hatches and mesh gradients paint nothing in browsers, librsvg or the PDF (the shape is left
+    unpainted in every output alike): the art prints, and says so by line, once a paint server, whether a rule, a
+    style or an attribute names it; with a colour to fall back on, which every output paints, nothing is said."""
+    from generator.render.images import image_info
+
+    art = tmp_path / "paints.svg"
+    art.write_bytes(svg("<style>.h { stroke: url(#hatch) }</style><defs><hatch id='hatch' pitch='6'><hatchpath "
+                        "stroke='#d02020'/></hatch>\n<meshgradient id='mesh' x='0' y='0'/></defs>\n"
+                        "<rect width='50' height='50' style='fill: url(#mesh)'/><rect class='h' width='9' "
+                        "height='9'/>\n"
+                        "<circle r='5' fill='url(#mesh)' stroke='url(#hatch) #000'/>"))
+    assert image_info(art).warnings == (
+        "line 4: its fill is a mesh gradient (line 3), which browsers paint as nothing: it is left unpainted here "
+        "too; paint it with a pattern or a gradient, or give a colour after the url() for viewers to fall back on",
+        "line 4: its stroke is a hatch (line 2), which browsers paint as nothing: it is left unpainted here too; "
+        "paint it with a pattern or a gradient, or give a colour after the url() for viewers to fall back on")
+    art.write_bytes(svg("<defs><hatch id='hatch' pitch='6'/></defs><rect width='9' height='9' "
+                        "fill='url(#hatch) #2040c0'/>"))
+    assert image_info(art).warnings == ()
