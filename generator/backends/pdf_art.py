@@ -17,7 +17,10 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   the gradient's own space (its units and `gradientTransform`), axial, or radial from its focus; stops that are
   not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
 - **patterns** (:class:`~generator.render.svgart.PatternFill`): the shape's outline clips the pattern's tiles,
-  drawn as the rest of the art is; a pattern on a stroke is drawn under a soft mask of the stroke;
+  drawn as the rest of the art is, over the tiles' ground colour painted once (no seam where tiles meet); a
+  pattern on a stroke is drawn under a soft mask of the stroke;
+- **pictures** smoothed when scaled (`/Interpolate`), as viewers draw them, unless `image-rendering` says
+  `pixelated` or `crisp-edges`;
 - **masks** (:class:`~generator.render.svgart.Masked`): the element drawn into a transparency group form,
   painted under a soft mask (`/SMask`, ISO 32000-1, 11.6.5) whose group draws the mask's contents cut to its
   region: `/Luminosity` of those contents drawn in grey, each colour its luminance as librsvg and Chromium weigh
