@@ -602,6 +602,7 @@ def clip_viewports(data: bytes) -> bytes:
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
     sized = _box_percents_for_librsvg(root) or sized
+    coloured = _context_paints_for_librsvg(root) or coloured
     if (not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled
             and not sized):
         return data
@@ -885,6 +886,36 @@ def _context_paints_inline(root: Any) -> None:
         _replace_use(use, drawing)
         copies.extend(drawing.iter())
     _unmatched_in_place(root, copies)
+
+
+def _context_paints_for_librsvg(root: Any) -> bool:
+    """Write `none` for a fill or stroke in `context-fill` or `context-stroke` (attribute, style or rule) of a shape
+    that has no context (SVG 2, 13.3: neither in a marker nor shown by a <use>), in its style (whether any is):
+    Chromium and the PDF paint nothing there, librsvg 2.54 painted black. Left as it is inside a marker, a symbol,
+    <defs> or anything else drawn only where it is used, and in whatever a <use> shows."""
+    if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
+               for text in (*element.attrib.values(), element.text or "")):
+        return False
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    shown = {target for target in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
+             if target is not None}
+    paints = Cascade(root, ("fill", "stroke"))
+    changed = False
+    for element in root.iter():
+        if not isinstance(element.tag, str) or element in shown or any(
+                node in shown or _local(node.tag) in _USED_ONLY for node in element.iterancestors()):
+            continue
+        for name in ("fill", "stroke"):
+            if _CONTEXT_PAINT.fullmatch((paints.value(element, name) or "").strip()):
+                style = (element.get("style") or "").strip().rstrip(";")
+                element.set("style", f"{style}; {name}: none" if style else f"{name}: none")
+                changed = True
+    return changed
+
+
+#: The elements whose contents are drawn only where something uses them (SVG 2, 5.3, 5.5 and the paint servers).
+_USED_ONLY = frozenset({"defs", "symbol", "marker", "pattern", "mask", "clipPath", "linearGradient",
+                        "radialGradient"})
 
 
 def _inherited_paint(element: Any, name: str, paints: Cascade) -> str:

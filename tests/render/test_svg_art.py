@@ -2229,16 +2229,21 @@ def test_context_paints_in_what_a_use_shows_are_the_use_s(tmp_path: Path) -> Non
     """An icon drawn once as a symbol in `context-fill` and `context-stroke` (by attribute, or by a rule) and placed
     by uses of different colours (SVG 2, 13.3: the paint is the use's) printed nothing in the PDF where Chromium
     paints each use's colours (15 % of the pixels off): the PDF draws it as Chromium does, each use in its own
-    colours, a colour inherited from the use's group too; the SVG output as it was."""
+    colours, a colour inherited from the use's group too; the SVG output as it was. A shape with no context (shown
+    by no use, in no marker) paints nothing in a context paint, as in Chromium and the PDF: the SVG output's
+    stroke was black in librsvg."""
     data = svg("<style>.edge { stroke: context-stroke }</style><defs><symbol id='icon' viewBox='0 0 10 10'>"
                "<rect x='1' y='1' width='8' height='8' fill='context-fill' class='edge' stroke-width='2'/></symbol>"
                "<g id='dot'><circle cx='0' cy='0' r='8' style='fill: context-fill'/></g></defs>"
                "<rect width='100' height='100' fill='#ffffff'/><use href='#icon' x='4' y='4' width='40' height='40' "
                "fill='#d02020' stroke='#2040c0'/><g fill='#20a040' stroke='#000000'><use href='#icon' x='54' y='4' "
-               "width='40' height='40'/></g><use xlink:href='#dot' x='50' y='75' fill='#f0c020'/>")
+               "width='40' height='40'/></g><use xlink:href='#dot' x='50' y='75' fill='#f0c020'/>"
+               "<g fill='#2040c0'><rect x='10' y='64' width='20' height='20' stroke='context-fill' "
+               "stroke-width='6'/></g>")
     assert_colours_like_chromium(tmp_path, "context", data, {
         (24, 24): (208, 32, 32), (6, 24): (32, 64, 192), (74, 24): (32, 160, 64), (56, 24): (0, 0, 0),
-        (50, 75): (240, 192, 32), (25, 75): (255, 255, 255)}, near=CHANNEL)
+        (50, 75): (240, 192, 32), (35, 75): (255, 255, 255), (20, 74): (32, 64, 192), (8, 74): (255, 255, 255)},
+        near=CHANNEL)
 
 
 def test_a_paint_no_browser_draws_is_said_with_its_line(tmp_path: Path) -> None:
