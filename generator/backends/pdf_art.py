@@ -17,8 +17,8 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   the gradient's own space (its units and `gradientTransform`), axial, or radial from its focus; stops that are
   not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
 - **patterns** (:class:`~generator.render.svgart.PatternFill`): the shape's outline clips the pattern's tiles,
-  drawn as the rest of the art is, over the tiles' ground colour painted once (no seam where tiles meet); a
-  pattern on a stroke is drawn under a soft mask of the stroke;
+  drawn as the rest of the art is (a ground or a stripe spanning a tile drawn once across the tiles: no seam
+  where tiles meet); a pattern on a stroke is drawn under a soft mask of the stroke;
 - **pictures** smoothed when scaled (`/Interpolate`), as viewers draw them, unless `image-rendering` says
   `pixelated` or `crisp-edges`;
 - **masks** (:class:`~generator.render.svgart.Masked`): the element drawn into a transparency group form,
@@ -273,7 +273,6 @@ def _renderer_class() -> Any:
                     return
                 c.saveState()
                 c._code.append(f"/{mask} gs")
-                self._ground(fill)
                 self.drawGroup(fill)
                 c.restoreState()
                 return
@@ -282,19 +281,8 @@ def _renderer_class() -> Any:
                 return
             c.saveState()
             c._code.append(path.getCode() + (" W* n" if fill.evenodd else " W n"))
-            self._ground(fill)
             self.drawGroup(fill)
             c.restoreState()
-
-        def _ground(self, fill: PatternFill) -> None:
-            # the tiles' ground painted once, over all that the tiles cover (every tile has it): painted in each
-            # tile, it showed a light seam wherever two tiles met inside a pixel (svgart._tile_ground)
-            bounds = _bounds(fill)
-            if fill.ground is None or bounds is None:
-                return
-            x0, y0, x1, y1 = bounds
-            self.setFillColor(fill.ground)
-            self._canvas._code.append(f"{n(x0)} {n(y0)} {n(x1 - x0)} {n(y1 - y0)} re f")
 
         def _stroke_mask(self, outline: Any) -> str | None:
             """The graphics state whose soft mask is where `outline` (a shape with its stroke, unfilled) strokes:
