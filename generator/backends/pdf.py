@@ -502,11 +502,13 @@ class _Writer:
         """The image XObject of a picture held inside SVG art, once per document however many files hold it."""
         import hashlib
 
-        key = hashlib.sha256(picture.data).hexdigest()
+        from generator.backends.pdf_art import smoothed
+
+        key = hashlib.sha256(picture.data).hexdigest() + ("" if picture.smooth else " blocky")
         found = self.embedded.get(key)
         if found is None:
-            found = self.embedded[key] = self.doc.Reference(_raster_xobject(self.doc, picture.kind, picture.data,
-                                                                            self.inks))
+            found = self.embedded[key] = self.doc.Reference(smoothed(_raster_xobject(
+                self.doc, picture.kind, picture.data, self.inks), picture, self.inks))
         return found
 
     def page(self, page: Page) -> None:
@@ -1138,14 +1140,14 @@ def _flattened(art: Any) -> bytes:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.backends.pdf_art import art_form
+    from generator.backends.pdf_art import art_form, smoothed
     from generator.pdfium_lock import page_image
 
     width, height = float(art.drawing.width), float(art.drawing.height)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width, height), invariant=1, initialFontName=fonts.pdf_name("open-sans"))
-    form, _w, _h = art_form(canvas, art, lambda picture: canvas._doc.Reference(
-        _raster_xobject(canvas._doc, picture.kind, picture.data, Inks())), Inks())
+    form, _w, _h = art_form(canvas, art, lambda picture: canvas._doc.Reference(smoothed(
+        _raster_xobject(canvas._doc, picture.kind, picture.data, Inks()), picture, Inks())), Inks())
     canvas._doc.Reference(form, canvas._doc.getXObjectName("art"))
     canvas.doForm("art")
     canvas.showPage()

@@ -17,7 +17,10 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   the gradient's own space (its units and `gradientTransform`), axial, or radial from its focus; stops that are
   not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
 - **patterns** (:class:`~generator.render.svgart.PatternFill`): the shape's outline clips the pattern's tiles,
-  drawn as the rest of the art is; a pattern on a stroke is drawn under a soft mask of the stroke;
+  drawn as the rest of the art is (a ground or a stripe spanning a tile drawn once across the tiles: no seam
+  where tiles meet); a pattern on a stroke is drawn under a soft mask of the stroke;
+- **pictures** smoothed when scaled (`/Interpolate`), as viewers draw them, unless `image-rendering` says
+  `pixelated` or `crisp-edges`;
 - **masks** (:class:`~generator.render.svgart.Masked`): the element drawn into a transparency group form,
   painted under a soft mask (`/SMask`, ISO 32000-1, 11.6.5) whose group draws the mask's contents cut to its
   region: `/Luminosity` of those contents drawn in grey, each colour its luminance as librsvg and Chromium weigh
@@ -376,8 +379,8 @@ def _renderer_class() -> Any:
             found = self.grey_pictures.get(id(picture))
             if found is None:
                 grey = _grey_picture(picture)
-                found = self.grey_pictures[id(picture)] = self.resources.doc.Reference(
-                    _raster_xobject(self.resources.doc, grey.kind, grey.data, Inks()))
+                found = self.grey_pictures[id(picture)] = self.resources.doc.Reference(smoothed(
+                    _raster_xobject(self.resources.doc, grey.kind, grey.data, Inks()), picture, Inks()))
             return found
 
         def gradient(self, fill: GradientFill) -> None:
@@ -464,6 +467,16 @@ def luminance(rgb: Any) -> float:
     return min(1.0, max(0.0, sum(weight * float(v) for weight, v in zip(LUMINANCE, rgb))))
 
 
+def smoothed(image: Any, picture: Embedded, inks: Inks) -> Any:
+    """The image XObject of a picture of SVG art (`image`, a stream) marked to be smoothed when scaled
+    (`/Interpolate`, ISO 32000-1, 8.9.5.3), as Chromium and librsvg draw a picture unless its `image-rendering` says
+    otherwise: poppler and pdfium drew its pixels as blocks (a small picture scaled up, half the pixels off).
+    Not in a PDF/X file, which may not ask for it (ISO 15930)."""
+    if picture.smooth and not inks.settings.pdfx:
+        image.dictionary["Interpolate"] = "true"  # reportlab writes text as it is (a Python True as `True`)
+    return image
+
+
 def _grey_picture(picture: Embedded) -> Embedded:
     """A PNG of the picture's luminance in grey, its alpha kept."""
     import io
@@ -476,7 +489,7 @@ def _grey_picture(picture: Embedded) -> Embedded:
     grey.putalpha(rgba.getchannel("A"))
     out = io.BytesIO()
     grey.save(out, "PNG")
-    return Embedded("png", out.getvalue(), picture.size)
+    return Embedded("png", out.getvalue(), picture.size, picture.smooth)
 
 
 def _hex(rgb: Any) -> str:

@@ -456,6 +456,8 @@ _REFUSED = {
     "textPath": "text",
 }
 #: What an href may point at: an element of the same file, or a PNG or JPEG picture embedded in it.
+#: The address of a web page or a mail an <a> of the art may link to (no script, no file: `javascript:`, `file:`...).
+_WEB_LINK = re.compile(r"(https?://|mailto:)[^\s]*\Z", re.I)
 _LOCAL_REF = re.compile(r"#[^\s]*|data:image/(png|jpeg|jpg);base64,[A-Za-z0-9+/=\s]*", re.S)
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.I)
 _LENGTH = re.compile(r"\s*(\d+(?:\.\d+)?|\.\d+)\s*(px|pt|mm|cm|in)?\s*")
@@ -652,6 +654,8 @@ def _element_problem(element: ElementTree.Element, hidden: Callable[[], set[Any]
         return f"it holds {_REFUSED[tag]}, which card art may not{hint}"
     for name, value in element.attrib.items():
         local = name.rpartition("}")[2]
+        if local == "href" and tag == "a" and _WEB_LINK.match(value.strip()):
+            continue  # a link (Inkscape: Create Link) is followed, not drawn: viewers draw what it holds
         if local == "href" and not _LOCAL_REF.fullmatch(value.strip()):
             return (f"<{tag}> refers to {value[:60]!r}: an SVG must hold what it draws (embed pictures as data: PNG "
                     "or JPEG, refer only to #ids of the same file)")

@@ -171,12 +171,20 @@ class Embedded:
     """A PNG or JPEG picture held in the SVG as a `data:` URI, checked: what an image shape draws (not a tuple:
     svglib takes a tuple for an element to draw)."""
 
-    __slots__ = ("data", "kind", "size")
+    __slots__ = ("data", "kind", "size", "smooth")
 
-    def __init__(self, kind: str, data: bytes, size: tuple[int, int]) -> None:
+    def __init__(self, kind: str, data: bytes, size: tuple[int, int], smooth: bool = True) -> None:
         self.kind = kind
         self.data = data
         self.size = size
+        #: whether its pixels are smoothed when scaled, as viewers draw a picture unless its `image-rendering` is
+        #: `pixelated` or `crisp-edges` (CSS Images 3, 7.4)
+        self.smooth = smooth
+
+
+#: The values of `image-rendering` a picture is drawn by with its pixels unsmoothed (as blocks when scaled up): in
+#: Chromium, `pixelated` and `crisp-edges`; `optimizeSpeed`, which Inkscape writes for "blocky", Chromium smooths.
+_BLOCKY = frozenset({"pixelated", "crisp-edges"})
 
 
 class Art(NamedTuple):
@@ -219,6 +227,8 @@ def _read(data: bytes) -> Art:
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
     _blend_attributes_dropped(root)  # read by no viewer: neither checked nor drawn
     _ex_as_em(root)  # as Chromium measures them
+    _context_paints_inline(root)  # before _check: the paints it gives are checked as the rest
+    _solid_gradient_strokes(root)  # before the colours are read, and before _check, which refuses a gradient stroke
     printed += _unread_colours(root)  # left out as browsers leave them out
     _masks_as_clips(root)  # those that are clips: drawn without transparency (PDF/X-1a keeps them as vectors)
     _root_unmasked(root)
@@ -227,7 +237,7 @@ def _read(data: bytes) -> Art:
     for element in [element for element in hidden if element.getparent() not in hidden]:
         _remove(element)  # drawn by no viewer, and svglib would read its text (a hidden layer of notes) for nothing
     _chosen, chosen_said = _conditions(root)
-    left_out = (*printed, *chosen_said, *_clip_path_uses(root))
+    left_out = (*printed, *chosen_said, *_clip_path_uses(root), *_paints_nobody_draws(root, hidden))
     _clip_viewports(root)  # after the checks: what they name is on the file's own lines
     records: list[logging.LogRecord] = []
     logger = logging.getLogger("svglib.svglib")
@@ -318,21 +328,26 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
     pixels = 0
-    widths = Cascade(root, ("stroke-width",))  # a <style> rule may set a width, as the element or its group may
+    # a <style> rule may set a stroke or its width, as the element or its group may
+    widths = Cascade(root, ("stroke-width", "stroke"))
     used = {found for found in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
             if found is not None}
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
-        painted = (element.get("stroke") or "") + (element.get("style") or "")
-        unstroked = "url(" in painted and _zero_stroke_width(element, widths, used)
+        stroke = widths.value(element, "stroke") or ""
+        unstroked = "url(" in stroke and _zero_stroke_width(element, widths, used)
+        if element not in hidden:
+            # the stroke as the rules, the style and the attribute cascade it: a rule's gradient refused here, at
+            # the element it strokes, unless the element's width is 0 (set by any of them)
+            _check_property("stroke", stroke, line, ids, unstroked=unstroked)
         for name, value in ({} if element in hidden else element.attrib).items():
             local = _local(name)
             if local == "style":
-                for prop, prop_value, _important in style_declarations(value):
-                    _check_property(prop, prop_value, line, ids, css=True, unstroked=unstroked)
+                for prop, prop_value, _important in style_declarations(value):  # the stroke judged as cascaded
+                    _check_property(prop, prop_value, line, ids, css=True, unstroked=prop == "stroke")
             else:
-                _check_property(local, value, line, ids, unstroked=unstroked)
+                _check_property(local, value, line, ids, unstroked=local == "stroke")
         if tag == "image":
             href = element.get(_XLINK_HREF) or element.get("href") or ""
             found = _embedded(href, line)
@@ -368,7 +383,8 @@ def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) 
     for prelude, declarations in css_rules(text):
         selectors += 1 + sum(1 for token in prelude if token.type == "literal" and token.value == ",")
         for name, value, at, _important in declarations:
-            _check_property(name, value, line + at - 1, ids, css=True)
+            # a stroke's gradient is judged on each element the rule strokes (_check), whose width may be 0
+            _check_property(name, value, line + at - 1, ids, css=True, unstroked=name == "stroke")
     if selectors * elements > MAX_SELECTOR_WORK:
         raise ArtProblem(f"its <style> has {selectors:,} selectors for {elements:,} elements, more matching than "
                          "donjon does for a picture: keep the rules the drawing uses (Inkscape: File > Save As... "
@@ -586,6 +602,7 @@ def clip_viewports(data: bytes) -> bytes:
     cut = _clip_viewports(root)
     coloured = _colours_for_librsvg(root)
     sized = _box_percents_for_librsvg(root) or sized
+    coloured = _context_paints_for_librsvg(root) or coloured
     if (not _shown_symbols_inline(root) and not cut and not chosen and not printed and not coloured and not restyled
             and not sized):
         return data
@@ -637,9 +654,10 @@ def _box_percents_for_librsvg(root: Any) -> bool:
     """Write each length in percent of a mask's contents in objectBoundingBox units (`maskContentUnits`) as the
     number of user units Chromium and the PDF read it as (a share of the viewport around the mask, as anywhere
     else, then measured in the box: `width="50%"` of a 100-wide drawing covers 50 boxes), in the tree (whether any
-    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes, styles and `<style>` rules; a
-    viewport of unknown size (a nested <svg> without a viewBox) is left as it is."""
-    changed = False
+    is): librsvg 2.54 takes it for a share of the box (half of it). Attributes, styles and `<style>` rules, of the
+    mask's elements and of what a <use> among them shows (:func:`_box_uses_inline`); the viewport a nested <svg>,
+    of its viewBox, else of its width and height (:func:`_viewport_size`); one of unknown size is left as it is."""
+    changed = _box_uses_inline(root)
     rules = Cascade(root, _GEOMETRY)
     for mask in root.iter():
         if _local(mask.tag) != "mask" or (mask.get("maskContentUnits") or "").strip() != "objectBoundingBox":
@@ -647,8 +665,7 @@ def _box_percents_for_librsvg(root: Any) -> bool:
         viewport = next((node for node in mask.iterancestors() if _local(node.tag) == "svg"), None)
         if viewport is None:
             continue
-        box = _view_box(viewport.get("viewBox"))
-        size = (box[2], box[3]) if box is not None else art_viewport(root) if viewport is root else None
+        size = _viewport_size(viewport, root)
         if size is None:
             continue
         width, height = size
@@ -679,6 +696,76 @@ def _box_percents_for_librsvg(root: Any) -> bool:
                     element.set(name, number)
                     changed = True
     return changed
+
+
+def _viewport_size(viewport: Any, root: Any) -> tuple[float, float] | None:
+    """The width and height of the user space an <svg> of the art makes, which its percents are shares of: its
+    viewBox's, else the art's own for the root; else, for a nested <svg>, its width and height (SVG 2, 8.2: 100 %
+    when unwritten), in user units or in percent of the viewport around it. None when a length is in another unit
+    or cannot be read (nothing is changed then)."""
+    box = _view_box(viewport.get("viewBox"))
+    if box is not None:
+        return box[2], box[3]
+    if viewport is root:
+        return art_viewport(root)
+    outer = next((node for node in viewport.iterancestors() if _local(node.tag) == "svg"), None)
+    around = _viewport_size(outer, root) if outer is not None else None
+    if around is None:
+        return None
+    size = []
+    for name, whole in (("width", around[0]), ("height", around[1])):
+        written = (viewport.get(name) or "100%").strip()
+        percent = _PERCENT.fullmatch(written)
+        plain = _PLAIN_NUMBER.fullmatch(written)
+        if percent is not None:
+            size.append(float(percent.group(1)) / 100.0 * whole)
+        elif plain is not None:
+            size.append(float(plain.group(1)))
+        else:
+            return None
+    return size[0], size[1]
+
+
+def _box_uses_inline(root: Any) -> bool:
+    """Draw each <use> in a mask in objectBoundingBox units (maskContentUnits) that shows a length in percent as a
+    copy in its place (whether any is), for :func:`_box_percents_for_librsvg` to write that length in user units
+    in the copy: the original, defined elsewhere (in <defs>), may be drawn by other uses, outside the mask, where
+    the percent is right. The copy is styled as Chromium styles what a use shows (:func:`_isolated`), its ids left
+    out, in a group of the use's attributes moved by its x and y, as :func:`_restyled_uses_inline` draws one. A use
+    of an <svg> or a <symbol> (a viewport of its own), one whose x or y is not a plain number, one inside what it
+    shows, and one a copy holds (one level of uses) are left."""
+    from lxml import etree
+
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    copies: list[Any] = []
+    for mask in [node for node in root.iter() if _local(node.tag) == "mask"
+                 and (node.get("maskContentUnits") or "").strip() == "objectBoundingBox"]:
+        for use in [node for node in mask.iter() if _local(node.tag) == "use"]:
+            target = _referenced(use, ids)
+            if target is None or _local(target.tag) in ("svg", "symbol") or target in use.iterancestors() \
+                    or any(target is node for node in use.iter()):
+                continue
+            written_x, written_y = (_PLAIN_NUMBER.fullmatch(use.get(name) or "0") for name in ("x", "y"))
+            if written_x is None or written_y is None:
+                continue
+            styled, isolated = _isolated(target, root)
+            _styled_as(styled.iter(), isolated)  # a rule's percent is then in the copy's style
+            if not any("%" in value for element in styled.iter() if isinstance(element.tag, str)
+                       for value in element.attrib.values()):
+                continue
+            for element in styled.iter():
+                if isinstance(element.tag, str) and "id" in element.attrib:
+                    del element.attrib["id"]
+            styled.tail = None
+            drawing = etree.Element(f"{_namespace(use.tag)}g")
+            x, y = float(written_x.group(1)), float(written_y.group(1))
+            if x or y:
+                drawing.set("transform", f"translate({x:g} {y:g})")
+            drawing.append(styled)
+            _replace_use(use, drawing)
+            copies.extend(drawing.iter())
+    _unmatched_in_place(root, copies)
+    return bool(copies)
 
 
 #: The lengths CSS may set (SVG 2, 9.2 and 10.1: geometry properties), by a `<style>` rule too.
@@ -741,6 +828,154 @@ def _colours_for_librsvg(root: Any) -> bool:
 #: style (its name and value up to the next `;` or brace).
 _COLOR_FUNCTION = re.compile(r"(?<![\w-])color\(\s*([^\s()/]*)[^()]*\)", re.I)
 _COLOR_DECLARATION = re.compile(r"([\w-]+)\s*:([^;{}]*(?<![\w-])color\([^;{}]*)", re.I)
+
+
+#: A paint of what a <use> shows taken from the use (SVG 2, 13.3: the context element), in any case.
+_CONTEXT_PAINT = re.compile(r"context-(fill|stroke)", re.I)
+
+
+def _context_paints_inline(root: Any) -> None:
+    """Draw each <use> whose copy paints in `context-fill` or `context-stroke` (an icon set's symbols coloured by
+    the use that places them) as a copy in its place, those paints the use's own fill and stroke, as Chromium and
+    librsvg paint them; svglib painted nothing there. The copy is styled as Chromium styles what a use shows
+    (:func:`_isolated`), its ids left out, placed as :func:`_restyled_uses_inline` places one. A use in a marker
+    (whose context is the marked shape), in a clip path, of an <svg>, inside what it shows, whose x or y is not a
+    plain number, or whose own paint is a context paint, is left (svglib paints such a shape nothing)."""
+    from lxml import etree
+
+    if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
+               for text in (*element.attrib.values(), element.text or "")):
+        return
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    paints = Cascade(root, ("fill", "stroke"))
+    overflow = _Overflow(root)
+    copies: list[Any] = []
+    for use in [node for node in root.iter() if _local(node.tag) == "use"]:
+        if any(_local(node.tag) in ("marker", "clipPath") for node in use.iterancestors()):
+            continue
+        target = _referenced(use, ids)
+        if target is None or _local(target.tag) == "svg" or target in use.iterancestors():
+            continue
+        written_x, written_y = (_PLAIN_NUMBER.fullmatch(use.get(name) or "0") for name in ("x", "y"))
+        if written_x is None or written_y is None:
+            continue
+        styled, isolated = _isolated(target, root)
+        _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
+        if not any(_CONTEXT_PAINT.search(value) for element in styled.iter() if isinstance(element.tag, str)
+                   for value in element.attrib.values()):
+            continue
+        given = {name: _inherited_paint(use, name, paints) for name in ("fill", "stroke")}
+        if any(_CONTEXT_PAINT.search(value) for value in given.values()):
+            continue
+        for element in styled.iter():
+            if not isinstance(element.tag, str):
+                continue
+            element.attrib.pop("id", None)
+            for name, value in element.attrib.items():
+                if _CONTEXT_PAINT.search(value):
+                    element.set(name, _CONTEXT_PAINT.sub(lambda found: given[found.group(1).lower()], value))
+        styled.tail = None
+        if _local(target.tag) == "symbol":
+            copies.extend(_inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden").iter())
+            continue
+        drawing = etree.Element(f"{_namespace(use.tag)}g")
+        x, y = float(written_x.group(1)), float(written_y.group(1))
+        if x or y:
+            drawing.set("transform", f"translate({x:g} {y:g})")
+        drawing.append(styled)
+        _replace_use(use, drawing)
+        copies.extend(drawing.iter())
+    _unmatched_in_place(root, copies)
+
+
+def _context_paints_for_librsvg(root: Any) -> bool:
+    """Write `none` for a fill or stroke in `context-fill` or `context-stroke` (attribute, style or rule) of a shape
+    that has no context (SVG 2, 13.3: neither in a marker nor shown by a <use>), in its style (whether any is):
+    Chromium and the PDF paint nothing there, librsvg 2.54 painted black. Left as it is inside a marker, a symbol,
+    <defs> or anything else drawn only where it is used, and in whatever a <use> shows."""
+    if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
+               for text in (*element.attrib.values(), element.text or "")):
+        return False
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    shown = {target for target in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
+             if target is not None}
+    paints = Cascade(root, ("fill", "stroke"))
+    changed = False
+    for element in root.iter():
+        if not isinstance(element.tag, str) or element in shown or any(
+                node in shown or _local(node.tag) in _USED_ONLY for node in element.iterancestors()):
+            continue
+        for name in ("fill", "stroke"):
+            if _CONTEXT_PAINT.fullmatch((paints.value(element, name) or "").strip()):
+                style = (element.get("style") or "").strip().rstrip(";")
+                element.set("style", f"{style}; {name}: none" if style else f"{name}: none")
+                changed = True
+    return changed
+
+
+#: The elements whose contents are drawn only where something uses them (SVG 2, 5.3, 5.5 and the paint servers).
+_USED_ONLY = frozenset({"defs", "symbol", "marker", "pattern", "mask", "clipPath", "linearGradient",
+                        "radialGradient"})
+
+
+def _inherited_paint(element: Any, name: str, paints: Cascade) -> str:
+    """The `fill` or `stroke` an element paints in (its own, else its nearest ancestor's; black and none when none
+    sets one)."""
+    node = element
+    while node is not None:
+        found = paints.value(node, name)
+        if found is not None and found.strip().lower() not in ("inherit", "unset", ""):
+            return found.strip()
+        node = node.getparent()
+    return "black" if name == "fill" else "none"
+
+
+def _solid_gradient_strokes(root: Any) -> None:
+    """Give a stroke painted by a gradient of one colour (each of its stops of that colour, opaque: Inkscape's
+    "solid" swatches, `inkscape:swatch="solid"`, and the gradients it makes of them) that colour itself, in the
+    element's style: a viewer paints it so, and donjon's PDF, which draws no gradient stroke, refused it. Only where
+    the paint shows as that colour: the gradient in user space, or in the box of a rect, circle or ellipse (a
+    gradient in box units on a straight line's box, which has no height, paints nothing: SVG 1.1, 7.11). A stroke
+    an `!important` rule gives is left (refused as before)."""
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    if not any(_local(element.tag) in _GRADIENTS for element in ids.values()):
+        return
+    rules = Cascade(root, ("stroke", "stop-color", "stop-opacity"))
+    solid: dict[Any, str | None] = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or any(important and name == "stroke"
+                                                   for name, _value, important in rules.declared(element)):
+            continue
+        match = _URL.fullmatch((rules.value(element, "stroke") or "").strip())
+        target = ids.get(match.group(1)) if match is not None else None
+        if target is None or _local(target.tag) not in _GRADIENTS:
+            continue
+        if target not in solid:
+            solid[target] = _one_colour(_href_chain(target, _GRADIENTS, ids), rules)
+        colour = solid[target]
+        chain = _href_chain(target, _GRADIENTS, ids)
+        in_box = (_written(chain, "gradientUnits") or "objectBoundingBox") != "userSpaceOnUse"
+        if colour is None or (in_box and _local(element.tag) not in ("rect", "circle", "ellipse")):
+            continue
+        style = (element.get("style") or "").strip().rstrip(";")
+        element.set("style", f"{style}; stroke: {colour}" if style else f"stroke: {colour}")
+        if "stroke" in element.attrib:
+            element.set("stroke", colour)
+
+
+def _one_colour(chain: list[Any], rules: Cascade) -> str | None:
+    """The colour of every stop of a gradient (`chain`: it and those its href names, the first with stops giving
+    them), when all are of one colour, written alike, and opaque; None otherwise (no stop paints nothing)."""
+    stops = next(([child for child in link if _local(child.tag) == "stop"] for link in chain
+                  if any(_local(child.tag) == "stop" for child in link)), [])
+    colours = {(rules.value(stop, "stop-color") or "black").strip().lower() for stop in stops}
+    opacities = {_number((rules.value(stop, "stop-opacity") or "1").strip(), 1.0) for stop in stops}
+    if len(colours) != 1 or opacities != {1.0}:
+        return None
+    colour = colours.pop()
+    # a stop's currentColor is the stop's own (what the gradient inherits), not the stroked element's
+    return None if colour in ("currentcolor", "inherit", "unset", "initial", "transparent") or "var(" in colour \
+        else colour
 
 
 def _unread_colours(root: Any) -> list[str]:
@@ -967,6 +1202,36 @@ _CLIP_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline
 #: What a clip path may also hold that draws nothing: descriptions and animations.
 _CLIP_QUIET = frozenset({"title", "desc", "metadata", "animate", "set", "animateTransform", "animateMotion"})
 _LEFT_OUT = "which viewers leave out of a clip: it is left out here too"
+
+
+#: SVG 2's paint servers no browser draws (Inkscape 1's hatches and mesh gradients, solid colours), by tag: a
+#: shape painted with one and no fallback colour is painted with nothing, in Chromium, librsvg and donjon's PDF.
+_UNPAINTED = {"hatch": "a hatch", "meshgradient": "a mesh gradient", "solidcolor": "a solid colour"}
+
+
+def _paints_nobody_draws(root: Any, hidden: set[Any]) -> tuple[str, ...]:
+    """Say, by line, each fill or stroke (its attribute, style or a rule) that names a paint server no viewer draws
+    (:data:`_UNPAINTED`) without a fallback colour: the shape is drawn unpainted in every output, as in a browser,
+    where the designer saw it painted in Inkscape. Once a paint server."""
+    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    if not any(_local(element.tag).lower() in _UNPAINTED for element in ids.values()):
+        return ()
+    paints = Cascade(root, ("fill", "stroke"))
+    said: dict[Any, str] = {}
+    for element in root.iter():
+        if not isinstance(element.tag, str) or element in hidden:
+            continue
+        for name in ("fill", "stroke"):
+            match = _URL.fullmatch((paints.value(element, name) or "").strip())
+            target: Any = ids.get(match.group(1)) if match is not None else None
+            kind = _UNPAINTED.get(_local(target.tag).lower()) if target is not None else None
+            if kind is None or target in said:
+                continue
+            line = f"line {element.sourceline}: " if element.sourceline else ""
+            said[target] = (f"{line}its {name} is {kind} (line {target.sourceline}), which browsers paint as nothing: "
+                            f"it is left unpainted here too; paint it with a pattern or a gradient, or give a colour "
+                            f"after the url() for viewers to fall back on")
+    return tuple(said.values())
 
 
 def _clip_path_uses(root: Any) -> tuple[str, ...]:
@@ -1899,8 +2164,22 @@ def _reader_class() -> Any:
                 self.drawn += (self.drawn - before) * (count - 1)
                 if self.drawn > MAX_DRAWN:
                     raise ArtProblem(_TOO_MANY_COPIES, line)
+            bands = _tile_bands(contents, width, height) if count else []
+            del contents.contents[:len(bands)]  # painted once across the tiles, under them
             tiles = Group()
             tiles.transform = placed
+            for x0, y0, x1, y1, band in bands:
+                across, down = x0 <= 0 and x1 >= width, y0 <= 0 and y1 >= height
+                for row in [rows[0]] if down else rows:
+                    for column in [columns[0]] if across else columns:
+                        left = x + column * width + (0.0 if across else max(x0, 0.0))
+                        right = x + (columns[-1] + 1 if across else column) * width + (0.0 if across else min(
+                            x1, width))
+                        top = y + row * height + (0.0 if down else max(y0, 0.0))
+                        bottom = y + (rows[-1] + 1 if down else row) * height + (0.0 if down else min(y1, height))
+                        strip = band.copy()
+                        strip.x, strip.y, strip.width, strip.height = left, top, right - left, bottom - top
+                        tiles.add(strip)
             for row in rows:
                 for column in columns:
                     one = Group(_rectangle_clip(width, height), contents)
@@ -2171,6 +2450,9 @@ def _reader_class() -> Any:
             if match is None:
                 return super().xlink_href_target(node, group)
             found = self.pictures.get(href) or _embedded(href, node.sourceline)  # checked before
+            rendering = self.attrConverter.findAttr(node, "image-rendering").strip().lower()
+            if found is not None and rendering in _BLOCKY:
+                found = Embedded(found.kind, found.data, found.size, smooth=False)
             return found  # svglib reads its `size`; the image shape holds it as its path
 
         def renderGradient(self, node: Any) -> None:
@@ -2862,6 +3144,34 @@ class PatternFill(Group):  # type: ignore[misc]
         if self.stroke:  # the tiles, as far as the stroke reaches
             return super().getBounds()
         return self.shape.getBounds()  # what is drawn is inside the outline
+
+
+def _tile_bands(contents: Any, width: float, height: float) -> list[tuple[float, float, float, float, Any]]:
+    """The rectangles a pattern tile's drawing starts with (`contents`, in the tile's space once its transform is
+    applied) that span the whole tile one way or both: a ground colour, Inkscape's stripes (a rect taller than its
+    tile); each with its box in the tile's space (x0, y0, x1, y1). Each is painted once across the tiles, a strip
+    down each column (across each row, or one rectangle under all), rather than once in each tile: a PDF reader
+    smooths each tile's edges on its own, and where two tiles' pieces of one stripe or ground meet inside a pixel,
+    each covering part of it, what is under them showed through both (a light seam along every tile edge, 1.3 %
+    of a turned pattern's pixels in poppler and pdfium; Chromium draws a tile once and repeats its pixels). Only
+    unstroked rectangles with square corners, from the first shape on (what is drawn over them stays over them)."""
+    from reportlab.graphics.shapes import Rect
+
+    a, b, c, d, e, f = (float(v) for v in contents.transform)
+    found: list[tuple[float, float, float, float, Any]] = []
+    if b or c:
+        return found  # a turned or skewed tile's drawing (a viewBox gives none)
+    for shape in contents.contents:
+        if type(shape) is not Rect or shape.strokeColor is not None or float(shape.rx or 0) or \
+                float(shape.ry or 0) or shape.fillColor is None:
+            break
+        x0, x1 = sorted((a * float(shape.x) + e, a * (float(shape.x) + float(shape.width)) + e))
+        y0, y1 = sorted((d * float(shape.y) + f, d * (float(shape.y) + float(shape.height)) + f))
+        across, down = x0 <= 0 and x1 >= width, y0 <= 0 and y1 >= height
+        if not (across or down) or min(x1, width) <= max(x0, 0) or min(y1, height) <= max(y0, 0):
+            break
+        found.append((x0, y0, x1, y1, shape))
+    return found
 
 
 class Masked(Group):  # type: ignore[misc]

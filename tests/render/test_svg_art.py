@@ -926,6 +926,15 @@ PATTERNED = {
         "<rect x='10' y='10' width='60' height='80' fill='url(#b)'/>"),
         {(24, 36): (192, 48, 48), (49, 36): (48, 48, 192), (24, 84): (192, 48, 48), (49, 80): (48, 48, 192),
          (35, 60): (255, 255, 255), (12, 36): (255, 255, 255)}),
+    # a ground colour and dots, the tile fitted by a viewBox and turned: each tile's ground painted in the tile left
+    # a light seam wherever two tiles met inside a pixel, smoothed by the PDF reader each on its own (1.3 % of the
+    # pixels off, mean 3.2; poppler and pdfium alike); the ground is painted once under the tiles
+    "turned-tiles-on-a-ground": (svg(
+        "<defs><pattern id='p' patternUnits='userSpaceOnUse' width='16' height='16' viewBox='0 0 4 4' "
+        "patternTransform='rotate(20) scale(1.2)'><rect width='4' height='4' fill='#2040c0'/><circle cx='2' cy='2' "
+        "r='0.8' fill='#f0c020'/></pattern></defs><rect width='100' height='100' fill='#ffffff'/><rect x='5' y='5' "
+        "width='90' height='90' fill='url(#p)'/>"),
+        {(24, 19): (240, 192, 32), (42, 25): (240, 192, 32), (60, 60): (32, 64, 192), (3, 50): (255, 255, 255)}),
     # patterns on strokes: a turned hatching on a rect's wide stroke with round joins, dots on a curve's stroke
     # with round caps, and on a dashed stroke at a stroke-opacity over a circle filled with dots
     "pattern-strokes": (svg(
@@ -951,6 +960,29 @@ def test_patterns_print_as_chromium_draws_them(tmp_path: Path, name: str) -> Non
     before ("it fills with a pattern", "it strokes with a pattern")."""
     data, colours = PATTERNED[name]
     assert_colours_like_chromium(tmp_path, name, data, colours, near=CHANNEL)
+
+
+@needs_tools
+def test_a_turned_pattern_of_stripes_on_a_ground_prints_as_the_same_shapes_drawn_whole(tmp_path: Path) -> None:
+    """Inkscape's stripes (a rect taller than its tile) on a ground colour, turned: the PDF draws the tiles one by
+    one, and poppler smoothed the edges of each tile's piece of a stripe or of the ground on their own, leaving a
+    light seam across every stripe at every tile edge (mean difference 1.6, 1.3 % of the pixels, from the same
+    stripes drawn as whole shapes; 0.7 once the ground was painted once). The ground and each stripe are now drawn
+    once across the tiles: the render is that of the whole shapes."""
+    pattern = svg("<defs><pattern id='s' patternUnits='userSpaceOnUse' width='8' height='4' "
+                  "patternTransform='rotate(45)'><rect width='8' height='4' fill='#f0e0a0'/><rect x='0' y='-2' "
+                  "width='4' height='8' fill='#202080'/></pattern></defs><rect width='100' height='100' "
+                  "fill='#ffffff'/><rect x='5' y='5' width='90' height='90' fill='url(#s)'/>")
+    stripes = "".join(f"<rect x='{8 * k}' y='-200' width='4' height='400' fill='#202080'/>" for k in range(-25, 26))
+    whole = svg("<defs><clipPath id='c'><rect x='5' y='5' width='90' height='90'/></clipPath></defs><rect "
+                "width='100' height='100' fill='#ffffff'/><g clip-path='url(#c)'><rect width='100' height='100' "
+                f"fill='#f0e0a0'/><g transform='rotate(45)'>{stripes}</g></g>")
+    renders = []
+    for name, data in (("pattern", pattern), ("whole", whole)):
+        (tmp_path / f"{name}.svg").write_bytes(data)
+        renders.append(_render_pdf(tmp_path / f"{name}.svg", tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png"))
+    differing, mean = difference(*renders)
+    assert differing == 0 and mean < 0.1, (differing, mean, tmp_path)
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -1564,6 +1596,18 @@ MASKED = {
         "fill='#f0e0a0'/><rect x='10' y='10' width='80' height='35' fill='#d02020' mask='url(#a)'/><rect x='10' "
         "y='55' width='80' height='35' fill='#2040c0' mask='url(#b)'/>"),
         {(80, 20): (208, 32, 32), (30, 83): (32, 64, 192), (70, 83): (240, 224, 160), (50, 72): (240, 224, 160)}),
+    # the same inside a nested <svg> of no viewBox (its viewport its width and height: 1% of 50 is half a box) and
+    # in what a <use> in the mask shows (a rule's 50 % of 100 is 50 boxes), the original used outside the mask too
+    # (50 % there): the SVG output drew a thin band, and half the blue rect (15 % of the pixels off)
+    "percents-in-box-units-nested-and-used": (svg(
+        "<style>.h { width: 50% }</style><defs><rect id='half' class='h' height='100%' fill='white'/></defs>"
+        "<rect width='100' height='100' fill='#f0e0a0'/><svg width='50%' height='50'><mask id='a' "
+        "maskContentUnits='objectBoundingBox'><rect width='1%' height='100%' fill='white'/></mask><rect x='5' "
+        "y='5' width='40' height='40' fill='#d02020' mask='url(#a)'/></svg><mask id='b' "
+        "maskContentUnits='objectBoundingBox'><use href='#half'/></mask><rect x='55' y='5' width='40' "
+        "height='40' fill='#2040c0' mask='url(#b)'/><use href='#half' y='80'/>"),
+        {(10, 25): (208, 32, 32), (35, 25): (240, 224, 160), (90, 25): (32, 64, 192), (25, 90): (255, 255, 255),
+         (75, 90): (240, 224, 160)}),
 }
 
 
@@ -1853,7 +1897,10 @@ _ZERO_STROKES = ("<defs><linearGradient id='g'><stop offset='0' stop-color='#f00
                  "<g style='stroke-width: 0px'><circle cx='30' cy='70' r='15' fill='#f0f000' stroke='url(#g)'/></g>\n"
                  "<rect x='60' y='55' width='30' height='30' fill='#2040c0' style='stroke:url(#g);stroke-width:0e0'/>\n"
                  "<style>.hair { stroke-width: 0 }</style><g class='hair'><rect x='10' y='45' width='80' height='5' "
-                 "fill='#c02080' stroke='url(#g)'/></g>")
+                 "fill='#c02080' stroke='url(#g)'/></g>\n"
+                 "<style>.edge { stroke: url(#g); stroke-width: 0; } polygon { stroke: url(#g) } .thin{stroke-width:0}"
+                 "</style><rect class='edge' x='10' y='90' width='35' height='6' fill='#808080'/>\n"
+                 "<polygon class='thin' points='55,90 90,90 90,96 55,96' fill='#00a0a0'/>")
 
 
 @needs_tools
@@ -1861,9 +1908,10 @@ _ZERO_STROKES = ("<defs><linearGradient id='g'><stop offset='0' stop-color='#f00
 def test_a_gradient_stroke_of_width_0_is_drawn_as_nothing(tmp_path: Path) -> None:
     """A gradient stroke of width 0 was refused ("it strokes with a gradient"), yet SVG draws no stroke of width 0
     (SVG 2, 13.5.2) and Chromium and librsvg leave it out: the art prints, with no hairline where the stroke would
-    be, the width set by the element, its group or a <style> rule (which was refused still). Given a width (by the
-    element, its group, a rule, or a shape inside the group stroked, which inherits the gradient: that one was
-    printed without its stroke), or holding a <use> whose copy may set one, it is refused."""
+    be, the width set by the element, its group or a <style> rule (which was refused still), the gradient too (the
+    rule giving the gradient was refused, whatever the width). Given a width (by the element, its group, a rule, or
+    a shape inside the group stroked, which inherits the gradient: that one was printed without its stroke), or
+    holding a <use> whose copy may set one, it is refused, at the line of the element stroked."""
     from generator.render.images import ImageProblem, image_info
 
     art = tmp_path / "zero.svg"
@@ -1877,12 +1925,18 @@ def test_a_gradient_stroke_of_width_0_is_drawn_as_nothing(tmp_path: Path) -> Non
                  _ZERO_STROKES.replace("stroke-width: 0px", "stroke-width: 1"),
                  _ZERO_STROKES.replace("stroke-width: 0 }", "stroke-width: 0.5 }"),
                  _ZERO_STROKES + "<style>circle { stroke-width: 3 }</style>",
+                 _ZERO_STROKES.replace("stroke-width: 0; }", "stroke-width: 3; }"),
+                 _ZERO_STROKES.replace("stroke-width:0}", "stroke-width:1}"),
                  "<defs><linearGradient id='g'/></defs>" + group.format(" stroke-width='4'"),
                  "<defs><linearGradient id='g'/><rect id='r' width='9' height='9' stroke-width='4'/></defs>"
                  "<g stroke='url(#g)' stroke-width='0'>\n<use href='#r'/></g>"):
         art.write_bytes(svg(body))
-        with pytest.raises(ImageProblem, match="strokes with a gradient"):
+        with pytest.raises(ImageProblem, match="^line [2-9]: it strokes with a gradient"):
             image_info(art)
+    # a gradient stroke the element's own style paints over is no gradient stroke (it was refused)
+    art.write_bytes(svg("<defs><linearGradient id='g'/></defs><rect width='9' height='9' stroke='url(#g)' "
+                        "style='stroke: #000'/>"))
+    image_info(art)
 
 
 @pytest.mark.parametrize("style", ["display: none ! important", "display: none !IMPORTANT"])
@@ -2099,3 +2153,139 @@ def test_a_picture_in_a_luminance_mask_lets_through_as_much_in_cmyk(tmp_path: Pa
     through = (0.2125 * 200 + 0.7154 * 40 + 0.0721 * 40) / 255  # the luminance of the mask's picture
     expected = tuple(round(255 * (1 - through) + channel * through) for channel in black)
     assert max(abs(a - b) for a, b in zip(_at(render, 25, 75), expected)) <= 4, (_at(render, 25, 75), expected)
+
+
+def _checker_png(size: int = 4) -> bytes:
+    """A picture of `size` x `size` red and blue pixels, alternating: what smoothing turns to purple."""
+    import io
+
+    picture = Image.new("RGB", (size, size))
+    picture.putdata([(255, 0, 0) if (x + y) % 2 else (0, 0, 255) for y in range(size) for x in range(size)])
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+@needs_tools
+@needs_chromium
+def test_a_picture_in_art_is_smoothed_when_scaled_unless_it_says_pixelated(tmp_path: Path) -> None:
+    """A small picture scaled up in the art is smoothed, as Chromium draws it, and drawn in blocks where its
+    `image-rendering` is `pixelated` or `crisp-edges` (pixel art): the PDF asks for it (/Interpolate) and pdfium
+    (donjon's own PNG exports, Chrome's PDF viewer) then draws as Chromium does. Every picture printed in blocks
+    before (half of the pixels off). poppler smooths a picture scaled this much its own way, and librsvg 2.54 draws
+    `pixelated` smoothed: the PDF is compared in pdfium's render, the SVG output not at all."""
+    from generator.pdfium_lock import page_image
+
+    picture = data_uri(_checker_png())
+    data = svg(f"<rect width='100' height='100' fill='#ffffff'/><image x='5' y='5' width='40' height='40' "
+               f"preserveAspectRatio='none' xlink:href='{picture}'/><image x='55' y='5' width='40' height='40' "
+               f"preserveAspectRatio='none' style='image-rendering: optimizeSpeed' xlink:href='{picture}'/>"
+               f"<image x='5' y='55' width='40' height='40' preserveAspectRatio='none' image-rendering='pixelated' "
+               f"xlink:href='{picture}'/><g style='image-rendering: crisp-edges'><image x='55' y='55' width='40' "
+               f"height='40' preserveAspectRatio='none' xlink:href='{picture}'/></g>")
+    against_chromium(tmp_path, "scaled", data)
+    chromium = Image.open(tmp_path / "chromium-scaled.png").convert("RGB")
+    pdfium = page_image(tmp_path / "scaled.pdf", scale=SCALE).convert("RGB")
+    # where four of the picture's pixels meet: purple smoothed, one of them in blocks (each 10 units wide)
+    assert all(max(_at(chromium, x, y)) < 200 for x, y in ((25, 25), (75, 25)))
+    assert (_at(chromium, 24, 74), _at(chromium, 26, 74), _at(chromium, 74, 76), _at(chromium, 76, 76)) == (
+        (0, 0, 255), (255, 0, 0), (255, 0, 0), (0, 0, 255))
+    # each smooths with a filter of its own (the mean difference 8.5 of 255 where it was 23, 21.9 % of the pixels
+    # off): the share of pixels off is what tells blocks from smoothing
+    differing, mean = difference(pdfium, chromium)
+    assert differing <= SHARE and mean <= 3 * MEAN, (f"PDF: {differing:.1%} of the pixels differ from Chromium's, "
+                                                     f"mean {mean:.1f}; see {tmp_path}")
+
+
+@needs_tools
+@needs_chromium
+def test_a_stroke_of_a_gradient_of_one_colour_prints_in_that_colour(tmp_path: Path) -> None:
+    """Inkscape's solid swatches are gradients of one stop, and a stroke given one is a gradient stroke (through a
+    gradient in user space that refers to it, as Inkscape writes it, or directly), which donjon's PDF refused ("it
+    strokes with a gradient") though a viewer paints it in that colour: it prints in that colour, as Chromium draws
+    it, as does a gradient of stops all of one colour given by a rule. A gradient of two colours is refused still,
+    and so is one in box units on a line (whose box has no height: Chromium paints nothing)."""
+    from generator.render.images import ImageProblem, image_info
+
+    data = svg("<style>.blue { stroke: url(#same) }</style><defs><linearGradient id='swatch' "
+               "inkscape:swatch='solid' xmlns:inkscape='http://www.inkscape.org/namespaces/inkscape'><stop "
+               "style='stop-color:#d02020;stop-opacity:1' offset='0'/></linearGradient><linearGradient "
+               "xlink:href='#swatch' id='used' x1='10' y1='10' x2='90' y2='90' gradientUnits='userSpaceOnUse'/>"
+               "<linearGradient id='same'><stop offset='0' stop-color='#2040c0'/><stop offset='1' "
+               "stop-color='#2040C0'/></linearGradient></defs><rect width='100' height='100' fill='#ffffff'/>\n"
+               "<rect x='10' y='10' width='35' height='35' fill='#f0e0a0' style='stroke:url(#used);stroke-width:6'/>"
+               "<rect x='55' y='10' width='35' height='35' fill='none' stroke='url(#swatch)' stroke-width='6'/>"
+               "<circle class='blue' cx='50' cy='72' r='18' fill='none' stroke-width='8'/>")
+    assert_colours_like_chromium(tmp_path, "swatches", data, {(10, 28): (208, 32, 32), (90, 28): (208, 32, 32),
+                                                              (50, 90): (32, 64, 192), (28, 28): (240, 224, 160)})
+    art = tmp_path / "refused.svg"
+    for body in (data.decode().replace("stop-color='#2040C0'", "stop-color='#20c040'"),
+                 data.decode().replace("<circle class='blue' cx='50' cy='72' r='18'",
+                                       "<line class='blue' x1='10' y1='72' x2='90' y2='72'")):
+        art.write_text(body, encoding="utf-8")
+        with pytest.raises(ImageProblem, match="^line 3: it strokes with a gradient"):
+            image_info(art)
+
+
+@needs_tools
+@needs_chromium
+def test_a_link_in_the_art_is_drawn_as_what_it_holds(tmp_path: Path) -> None:
+    """A shape made a link (Inkscape: Create Link, an <a> to a web page or a mail) was refused ("refers to
+    'https://...': an SVG must hold what it draws"), though a link is followed, not drawn: what it holds prints as
+    Chromium draws it. A link to a script or a file is refused still, at its line."""
+    from generator.render.images import ImageProblem, image_info
+
+    data = svg("<rect width='100' height='100' fill='#ffffff'/><a href='https://example.com/rules'><rect x='10' "
+               "y='10' width='50' height='50' fill='#2040c0'/></a><a xlink:href='mailto:me@example.com'><circle "
+               "cx='75' cy='75' r='15' fill='#d02020'/></a>")
+    assert_colours_like_chromium(tmp_path, "link", data, {(30, 30): (32, 64, 192), (75, 75): (208, 32, 32)})
+    art = tmp_path / "refused.svg"
+    for href in ("javascript:alert(1)", "file:///etc/passwd", "rules.html"):
+        art.write_bytes(svg(f"<rect width='9' height='9'/>\n<a href='{href}'><rect width='9' height='9'/></a>"))
+        with pytest.raises(ImageProblem, match="^line 3: <a> refers to"):
+            image_info(art)
+
+
+@needs_tools
+@needs_chromium
+def test_context_paints_in_what_a_use_shows_are_the_use_s(tmp_path: Path) -> None:
+    """An icon drawn once as a symbol in `context-fill` and `context-stroke` (by attribute, or by a rule) and placed
+    by uses of different colours (SVG 2, 13.3: the paint is the use's) printed nothing in the PDF where Chromium
+    paints each use's colours (15 % of the pixels off): the PDF draws it as Chromium does, each use in its own
+    colours, a colour inherited from the use's group too; the SVG output as it was. A shape with no context (shown
+    by no use, in no marker) paints nothing in a context paint, as in Chromium and the PDF: the SVG output's
+    stroke was black in librsvg."""
+    data = svg("<style>.edge { stroke: context-stroke }</style><defs><symbol id='icon' viewBox='0 0 10 10'>"
+               "<rect x='1' y='1' width='8' height='8' fill='context-fill' class='edge' stroke-width='2'/></symbol>"
+               "<g id='dot'><circle cx='0' cy='0' r='8' style='fill: context-fill'/></g></defs>"
+               "<rect width='100' height='100' fill='#ffffff'/><use href='#icon' x='4' y='4' width='40' height='40' "
+               "fill='#d02020' stroke='#2040c0'/><g fill='#20a040' stroke='#000000'><use href='#icon' x='54' y='4' "
+               "width='40' height='40'/></g><use xlink:href='#dot' x='50' y='75' fill='#f0c020'/>"
+               "<g fill='#2040c0'><rect x='10' y='64' width='20' height='20' stroke='context-fill' "
+               "stroke-width='6'/></g>")
+    assert_colours_like_chromium(tmp_path, "context", data, {
+        (24, 24): (208, 32, 32), (6, 24): (32, 64, 192), (74, 24): (32, 160, 64), (56, 24): (0, 0, 0),
+        (50, 75): (240, 192, 32), (35, 75): (255, 255, 255), (20, 74): (32, 64, 192), (8, 74): (255, 255, 255)},
+        near=CHANNEL)
+
+
+def test_a_paint_no_browser_draws_is_said_with_its_line(tmp_path: Path) -> None:
+    """Inkscape 1's hatches and mesh gradients paint nothing in browsers, librsvg or the PDF (the shape is left
+    unpainted in every output alike): the art prints, and says so by line, once a paint server, whether a rule, a
+    style or an attribute names it; with a colour to fall back on, which every output paints, nothing is said."""
+    from generator.render.images import image_info
+
+    art = tmp_path / "paints.svg"
+    art.write_bytes(svg("<style>.h { stroke: url(#hatch) }</style><defs><hatch id='hatch' pitch='6'><hatchpath "
+                        "stroke='#d02020'/></hatch>\n<meshgradient id='mesh' x='0' y='0'/></defs>\n"
+                        "<rect width='50' height='50' style='fill: url(#mesh)'/><rect class='h' width='9' "
+                        "height='9'/>\n"
+                        "<circle r='5' fill='url(#mesh)' stroke='url(#hatch) #000'/>"))
+    assert image_info(art).warnings == (
+        "line 4: its fill is a mesh gradient (line 3), which browsers paint as nothing: it is left unpainted here "
+        "too; paint it with a pattern or a gradient, or give a colour after the url() for viewers to fall back on",
+        "line 4: its stroke is a hatch (line 2), which browsers paint as nothing: it is left unpainted here too; "
+        "paint it with a pattern or a gradient, or give a colour after the url() for viewers to fall back on")
+    art.write_bytes(svg("<defs><hatch id='hatch' pitch='6'/></defs><rect width='9' height='9' "
+                        "fill='url(#hatch) #2040c0'/>"))
+    assert image_info(art).warnings == ()
