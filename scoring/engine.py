@@ -233,7 +233,9 @@ def _judged(game: Game[C, S], catalog: C, state: S, locator: Locator, told: str 
     given the same catalog, so that its summary names things as they do."""
     shown = catalog if named is None else named(told or (lang.base if lang is not None else "en"))
     names = told or (lang.base if lang is not None and not lang.english else None)
-    found = Findings(game.id, locator, strict=strict, lang=lang or language(), names=names)
+    # the catalog the heading names things from: the messages' language's (English as the file names them, as ever)
+    said = named(lang.base) if named is not None and lang is not None and not lang.english else None
+    found = Findings(game.id, locator, strict=strict, lang=lang or language(), names=names, said=said)
     return found, game.check(state, shown, found), shown
 
 
