@@ -14,7 +14,8 @@ format and rules, come from the registry (:mod:`generator.registry`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -124,6 +125,18 @@ def read_stdin_document() -> Document:
             except InputError:
                 raise err from None
     return loads_yaml(text, STDIN_NAME)
+
+
+@contextmanager
+def _said_in(lang: Language | None) -> Iterator[None]:
+    """A file that cannot be read (no such file, not YAML: :func:`~generator.errors.unreadable`) said in `lang`
+    (`donjon score --lang fr`); in English as it is."""
+    try:
+        yield
+    except InputError as err:
+        if lang is None or lang.english or err.said_as is None:
+            raise
+        raise err.said(lang) from None
 
 
 def display_name(path: Path, cwd: Path | None) -> str:
@@ -310,11 +323,15 @@ class Scorer:
         if isinstance(source, Mapping):
             return self.score_document(document_of(source), lang)
         if self.stdin and os.fspath(source) == STDIN:
-            return self.score_document(read_stdin_document(), lang)
+            with _said_in(lang):
+                doc = read_stdin_document()
+            return self.score_document(doc, lang)
         path = Path(source)
         if sheet_game(path) is not None:  # a filled sheet or a photo: of `self.sheet` when it is named
             return self.score_sheets([path], lang=lang)
-        return self.score_document(read_source(path, display_name(path, self._cwd)), lang)
+        with _said_in(lang):
+            doc = read_source(path, display_name(path, self._cwd))
+        return self.score_document(doc, lang)
 
     def score_sheets(self, paths: Iterable[str | os.PathLike[str]], options: SheetOptions | None = None,
                      lang: Language | None = None) -> Result:
@@ -331,7 +348,8 @@ class Scorer:
             path = Path(source)
             game = game or sheet_game(path)
             display = display_name(path, self._cwd)
-            files.append((read_bytes(path, display, SHEET_MAX_BYTES), display))
+            with _said_in(lang or self.lang):
+                files.append((read_bytes(path, display, SHEET_MAX_BYTES), display))
         if game is None:
             raise InputError(files[0][1] if files else "<sheets>", "is not a score sheet donjon reads")
         return self.score_read(game, files, options or self.sheet_options, lang)

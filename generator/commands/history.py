@@ -263,7 +263,10 @@ def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export
 
     lang = _language(lang_text)
     # the same bounded reader as end states: size, depth, duplicate keys, NaN refused with the line named
-    data = loads_json(decode(read_input(file), str(file)), str(file)).data
+    try:
+        data = loads_json(decode(read_input(file), str(file)), str(file)).data
+    except InputError as err:  # no such file, not JSON: said in the language
+        raise err.said(lang) from None
     if _has_surrogate(data):
         raise InputError(str(file), lang._(messages.FILE_SURROGATE))
     entries = archive.check(data, str(file), Games(), lang)
@@ -318,7 +321,10 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
 
     lang = _language(lang_text)
     game_id = _game_id(game, lang)
-    state = load_file(file).data
+    try:
+        state = load_file(file).data
+    except InputError as err:  # no such file, not YAML: said in the language
+        raise err.said(lang) from None
     if not isinstance(state, dict):
         raise InputError(str(file), lang._(messages.NOT_END_STATE))
     games = Games()

@@ -391,3 +391,32 @@ def test_export_import_and_photos_are_told_in_the_language(tmp_path: Path, code:
     for english in ("no photo", "expected", "written to", "not in the export", "not saved", "imported,",
                     "cannot be imported", "not a donjon history export", "let go", "the last taken"):
         assert english not in text
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["bad.yaml:2: n’est pas du YAML valide : ",
+            "dup.yaml:2: répète la clé 'a' dans un même tableau de clés",
+            "missing.yaml: fichier introuvable", "broken.json:1: n’est pas du JSON valide : "]),
+    ("de", ["bad.yaml:2: ist kein gültiges YAML: ", "dup.yaml:2: wiederholt den Schlüssel 'a' in einer Zuordnung",
+            "missing.yaml: Datei nicht gefunden", "broken.json:1: ist kein gültiges JSON: "])])
+def test_a_file_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
+    """`history edit/import --lang fr|de` and `score --lang fr|de`: a file that is not YAML or JSON, repeats a key
+    or is not there is said in the language (the parser's own words quoted inside stay English), with its line;
+    English as it was."""
+    (tmp_path / "bad.yaml").write_text("game: [\n", encoding="utf-8")
+    (tmp_path / "dup.yaml").write_text("a: 1\na: 2\n", encoding="utf-8")
+    (tmp_path / "broken.json").write_text('{"a": ', encoding="utf-8")
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    told = [run("history", "edit", "1", str(tmp_path / name), "--db", db, "--lang", code)
+            for name in ("bad.yaml", "dup.yaml", "missing.yaml")]
+    told.append(run("history", "import", str(tmp_path / "broken.json"), "--db", db, "--lang", code))
+    told += [run("score", str(tmp_path / name), "--lang", code) for name in ("bad.yaml", "dup.yaml", "missing.yaml")]
+    assert [t[0] for t in told] == [2] * 7
+    text = "".join(t[2] for t in told).replace("\u00a0", " ").replace("\u202f", " ")
+    for line in said:
+        assert line in text
+    assert text.count(said[1]) == 2 and text.count(said[2]) == 2
+    for english in ("is not valid", "repeats the key", "no such file"):
+        assert english not in text
+    assert run("history", "edit", "1", str(tmp_path / "dup.yaml"), "--db", db)[2] == \
+        f"error: {tmp_path / 'dup.yaml'}:2: repeats the key 'a' in one mapping\n"
