@@ -99,10 +99,37 @@ class InputError(ProblemsError):
         self.line = line
         super().__init__([Problem(self.file, line, "", message)])
 
+    #: the message as donjon words it and its values (:func:`unreadable`), for :meth:`said`; None for another
+    said_as: tuple[str, dict[str, object]] | None = None
+
     @property
     def problem(self) -> Problem:
         """The first problem (the only one for a file that cannot be opened or parsed)."""
         return self.problems[0]
+
+    def said(self, lang: "Language") -> "InputError":
+        """This error in `lang` when its message is one of donjon's own (:func:`unreadable`), else itself."""
+        if self.said_as is None:
+            return self
+        message, values = self.said_as
+        return InputError(self.file, _filled(message, values, lang), self.line)
+
+
+def unreadable(file: str | Path, message: str, line: int | None = None, **values: object) -> InputError:
+    """A file that cannot be read as text, YAML or JSON (generator.files, generator.yamlio): `message` is donjon's
+    own, English being the message itself, each `{name}` filled from `values` (a :class:`~generator.i18n.Figure` as
+    the language writes numbers); :meth:`InputError.said` says it in another language (`history edit --lang fr`)."""
+    from generator.i18n import language
+
+    err = InputError(file, _filled(message, values, language()), line)
+    err.said_as = (message, values)
+    return err
+
+
+def _filled(message: str, values: dict[str, object], lang: "Language") -> str:
+    from generator.i18n import figures
+
+    return lang._(message).format(**figures(values, lang))
 
 
 class DocumentError(InputError):

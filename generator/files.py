@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.errors import InputError, os_reason
+from generator.errors import InputError, os_reason, unreadable
+from generator.i18n import N_
 
 #: The largest input donjon reads: a catalog or an end state is a few KiB, a filled sheet a few hundred.
 MAX_BYTES = 8 * 1024 * 1024
@@ -36,20 +37,20 @@ def read_bytes(path: Path, display: str | None = None, max_bytes: int = MAX_BYTE
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
-        raise InputError(name, "no such file") from None
+        raise unreadable(name, N_("no such file")) from None
     except IsADirectoryError:
-        raise InputError(name, "is a folder, not a file") from None
+        raise unreadable(name, N_("is a folder, not a file")) from None
     except OSError as err:
-        raise InputError(name, f"cannot be read ({os_reason(err)})") from None
+        raise unreadable(name, N_("cannot be read ({reason})"), reason=os_reason(err)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise InputError(name, "is a folder, not a file")
+            raise unreadable(name, N_("is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise InputError(name, "is not a regular file")
+            raise unreadable(name, N_("is not a regular file"))
         if info.st_size > max_bytes:
-            raise InputError(name, f"is {info.st_size / 1048576:.1f} MiB, more than the {max_bytes // 1048576} MiB "
-                                   "donjon reads")
+            raise unreadable(name, N_("is {size} MiB, more than the {most} MiB donjon reads"),
+                             size=f"{info.st_size / 1048576:.1f}", most=max_bytes // 1048576)
         chunks: list[bytes] = []
         total = 0
         want = info.st_size + 1
@@ -60,11 +61,11 @@ def read_bytes(path: Path, display: str | None = None, max_bytes: int = MAX_BYTE
             chunks.append(chunk)
             total += len(chunk)
             if total > max_bytes:
-                raise InputError(name, f"is more than the {max_bytes // 1048576} MiB donjon reads")
+                raise unreadable(name, N_("is more than the {most} MiB donjon reads"), most=max_bytes // 1048576)
             want = _CHUNK
         return b"".join(chunks)
     except OSError as err:
-        raise InputError(name, f"cannot be read ({os_reason(err)})") from None
+        raise unreadable(name, N_("cannot be read ({reason})"), reason=os_reason(err)) from None
     finally:
         os.close(fd)
 

@@ -18,13 +18,20 @@ from typing import Any
 
 import yaml
 
-from generator.errors import InputError
+from generator.errors import unreadable
 from generator.files import MAX_BYTES, read_bytes
+from generator.i18n import N_, Figure
 
 #: Deeper nesting than this is refused: no catalog, layout or end state needs more than a dozen levels.
 MAX_DEPTH = 64
 #: Values a document may hold once aliases are expanded.
 MAX_VALUES = 2_000_000
+
+#: What a file that cannot be read is told in several places (each said in the reader's language: unreadable).
+NESTED = N_("is nested more than {most} levels deep")
+LONG_NUMBER = N_("holds a whole number of {n} digits; no number donjon reads comes near that")
+NOT_YAML = N_("is not valid YAML: {problem}")
+LIST_KEY = N_("uses a list or mapping as a mapping key, which donjon does not accept")
 
 PathKey = tuple[str | int, ...]
 
@@ -94,12 +101,13 @@ def decode(raw: bytes, name: str) -> str:
             return _decode_marked(raw, codec, name)
     nul = raw.find(b"\x00")
     if nul >= 0:
-        raise InputError(name, "is not a text file (it holds NUL bytes)", raw.count(b"\n", 0, nul) + 1)
+        raise unreadable(name, N_("is not a text file (it holds NUL bytes)"), raw.count(b"\n", 0, nul) + 1)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         line = raw.count(b"\n", 0, err.start) + 1
-        raise InputError(name, f"is not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start})", line) from None
+        raise unreadable(name, N_("is not UTF-8 text (byte {byte} at offset {offset})"), line,
+                         byte=f"0x{raw[err.start]:02x}", offset=err.start) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -109,11 +117,11 @@ def _decode_marked(raw: bytes, codec: str, name: str) -> str:
         text = raw.decode(codec)
     except UnicodeDecodeError as err:
         line = raw[:err.start].decode(codec, errors="replace").count("\n") + 1
-        raise InputError(name, f"is not {codec.upper()} text past offset {err.start}, though it begins with the "
-                               f"{codec.upper()} byte-order mark", line) from None
+        raise unreadable(name, N_("is not {codec} text past offset {offset}, though it begins with the {codec} "
+                                  "byte-order mark"), line, codec=codec.upper(), offset=err.start) from None
     nul = text.find("\x00")
     if nul >= 0:
-        raise InputError(name, "is not a text file (it holds NUL characters)", text.count("\n", 0, nul) + 1)
+        raise unreadable(name, N_("is not a text file (it holds NUL characters)"), text.count("\n", 0, nul) + 1)
     return text
 
 
@@ -138,20 +146,22 @@ def loads_json(text: str, name: str) -> Document:
                           object_pairs_hook=_unique_keys)
     except _Infinite as err:  # 1e400: json would read it as inf, which no count or score is
         at = text.count("\n", 0, max(0, text.find(err.token))) + 1
-        raise InputError(name, f"holds {err.token}, which is not a finite number", at) from None
+        raise unreadable(name, N_("holds {value}, which is not a finite number"), at, value=err.token) from None
     except _DuplicateKey as err:
         line = _duplicate_line(text, err.key)
-        raise InputError(name, f"holds the key {err.key!r} twice in one object; a key is given once", line) from None
+        raise unreadable(name, N_("holds the key {key} twice in one object; a key is given once"), line,
+                         key=repr(err.key)) from None
     except json.JSONDecodeError as err:
-        raise InputError(name, f"is not valid JSON: {err.msg} (column {err.colno})", err.lineno) from None
+        raise unreadable(name, N_("is not valid JSON: {problem} (column {column})"), err.lineno, problem=err.msg,
+                         column=err.colno) from None
     except RecursionError:
-        raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep") from None
+        raise unreadable(name, NESTED, most=MAX_DEPTH) from None
     except ValueError as err:  # NaN/Infinity, or an integer with too many digits
         digits = re.search(r"\d{%d,}" % (_LONGEST_DIGITS + 1), text)
         if digits is not None:  # Python's own message would tell the user to change an interpreter setting
-            raise InputError(name, f"holds a whole number of {len(digits.group()):,} digits; no number donjon reads "
-                                   f"comes near that", text.count("\n", 0, digits.start()) + 1) from None
-        raise InputError(name, f"is not valid JSON: {err}") from None
+            raise unreadable(name, LONG_NUMBER, text.count("\n", 0, digits.start()) + 1,
+                             n=Figure(len(digits.group()))) from None
+        raise unreadable(name, N_("is not valid JSON: {problem}"), problem=str(err)) from None
     _check_depth(data, name)
     if "\\u" in text:  # only an escape can make half a character: the text itself was decoded strictly
         _refuse_lone_surrogates(data, text, name)
@@ -237,8 +247,9 @@ def _refuse_lone_surrogates(data: Any, text: str, name: str) -> None:
             lone = next((m for m in re.finditer(_SURROGATE_ESCAPE, text) if len(m.group()) == 6), None)
             line = text.count("\n", 0, lone.start()) + 1 if lone else None
             shown = lone.group() if lone else f"\\u{ord(found.group()):x}"
-            raise InputError(name, f"holds {shown}, half of a character written as two escapes (a UTF-16 pair) "
-                                   "without its other half: it is no character; write the character itself", line)
+            raise unreadable(name, N_("holds {escape}, half of a character written as two escapes (a UTF-16 pair) "
+                                      "without its other half: it is no character; write the character itself"),
+                             line, escape=shown)
 
 
 class _DuplicateKey(ValueError):
@@ -324,7 +335,7 @@ def _check_depth(data: Any, name: str) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep")
+            raise unreadable(name, NESTED, most=MAX_DEPTH)
         if isinstance(value, dict):
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
@@ -366,7 +377,8 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
             if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
                 if kind is yaml.AliasEvent:
                     if event.anchor not in anchors:
-                        raise InputError(name, f"alias *{event.anchor} names no anchor", event.start_mark.line + 1)
+                        raise unreadable(name, N_("alias *{anchor} names no anchor"), event.start_mark.line + 1,
+                                         anchor=event.anchor)
                     value, size = anchors[event.anchor]
                 else:
                     value, size = _plain_scalar(event, name), 1
@@ -383,13 +395,13 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
                         anchors[event.anchor] = (value, 1)
                 total += size
                 if total > MAX_VALUES:
-                    raise InputError(name, f"expands to more than {MAX_VALUES:,} values (an alias bomb?)",
-                                     event.start_mark.line + 1)
+                    raise unreadable(name, N_("expands to more than {most} values (an alias bomb?)"),
+                                     event.start_mark.line + 1, most=Figure(MAX_VALUES))
                 root = _place(stack, value, size, event.start_mark.line + 1, lines, name, root)
             elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
                 _check_tag(event, name)
                 if len(stack) >= MAX_DEPTH:
-                    raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep", event.start_mark.line + 1)
+                    raise unreadable(name, NESTED, event.start_mark.line + 1, most=MAX_DEPTH)
                 line = event.start_mark.line + 1
                 container: Any = {} if kind is yaml.MappingStartEvent else []
                 path = _child_path(stack, line, name)
@@ -404,24 +416,25 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
             elif kind is yaml.DocumentStartEvent:
                 documents += 1
                 if documents > 1:
-                    raise InputError(name, "holds more than one YAML document (a second '---')",
+                    raise unreadable(name, N_("holds more than one YAML document (a second '---')"),
                                      event.start_mark.line + 1)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         deep = _too_deep_flow_line(text, mark.index if mark is not None else len(text))
         if deep is not None:  # libyaml scans a flow collection ahead and may give up on depth before we see it
-            raise InputError(name, f"is nested more than {MAX_DEPTH} levels deep", deep) from None
+            raise unreadable(name, NESTED, deep, most=MAX_DEPTH) from None
         line = mark.line + 1 if mark is not None else None
-        problem = err.problem or "not valid YAML"
         if mark is not None and text[mark.index:mark.index + 1] == "\t":
             # an editor's tab: the parser's words ("cannot start any token") do not say what to change
-            problem = f"a tab at column {mark.column + 1}, where YAML takes spaces (indent with spaces, never tabs)"
-        raise InputError(name, f"is not valid YAML: {problem}", line) from None
+            raise unreadable(name, N_("is not valid YAML: a tab at column {column}, where YAML takes spaces (indent "
+                                      "with spaces, never tabs)"), line, column=mark.column + 1) from None
+        raise unreadable(name, NOT_YAML, line, problem=err.problem or "not valid YAML") from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
-        raise InputError(name, f"is not valid YAML: it holds the control character U+{err.character:04X}", line) from None
+        raise unreadable(name, N_("is not valid YAML: it holds the control character {code}"), line,
+                         code=f"U+{err.character:04X}") from None
     except yaml.YAMLError as err:
-        raise InputError(name, f"is not valid YAML: {err}") from None
+        raise unreadable(name, NOT_YAML, problem=str(err)) from None
     return Document(name, root, lines, spelled)
 
 
@@ -462,7 +475,8 @@ def _too_deep_flow_line(text: str, end: int) -> int | None:
 def _check_tag(event: Any, name: str) -> None:
     tag = event.tag
     if tag and tag not in ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!"):
-        raise InputError(name, f"uses the tag {tag!r}, which donjon does not accept", event.start_mark.line + 1)
+        raise unreadable(name, N_("uses the tag {tag}, which donjon does not accept"), event.start_mark.line + 1,
+                         tag=repr(tag))
 
 
 #: What plain scalars without a tag resolved to, by their text and style. Files repeat the same few words and
@@ -494,7 +508,8 @@ def _scalar(event: Any, name: str) -> Any:
     if tag == _TIMESTAMP:
         return event.value
     if tag not in _SCALAR_TAGS:
-        raise InputError(name, f"uses the tag {tag!r}, which donjon does not accept", event.start_mark.line + 1)
+        raise unreadable(name, N_("uses the tag {tag}, which donjon does not accept"), event.start_mark.line + 1,
+                         tag=repr(tag))
     if tag == "tag:yaml.org,2002:str":
         return event.value
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
@@ -502,10 +517,10 @@ def _scalar(event: Any, name: str) -> Any:
         value = _constructor.yaml_constructors[tag](_constructor, node)
     except ValueError:  # an integer with more digits than Python converts (Python's message says to raise a limit)
         digits = sum(c.isdigit() for c in event.value)
-        raise InputError(name, f"holds a whole number of {digits:,} digits; no number donjon reads comes near that",
-                         event.start_mark.line + 1) from None
+        raise unreadable(name, LONG_NUMBER, event.start_mark.line + 1, n=Figure(digits)) from None
     if isinstance(value, float) and not math.isfinite(value):
-        raise InputError(name, f"holds {event.value!r}, which is not a finite number", event.start_mark.line + 1)
+        raise unreadable(name, N_("holds {value}, which is not a finite number"), event.start_mark.line + 1,
+                         value=repr(event.value))
     return value
 
 
@@ -532,7 +547,7 @@ def _child_path(stack: list[_Frame], line: int, name: str) -> PathKey:
     if isinstance(top.container, list):
         return (*top.path, len(top.container))
     if top.key is _NO_KEY:
-        raise InputError(name, "uses a list or mapping as a mapping key, which donjon does not accept", line)
+        raise unreadable(name, LIST_KEY, line)
     return (*top.path, top.key)
 
 
@@ -545,9 +560,9 @@ def _place(stack: list[_Frame], value: Any, size: int, line: int, lines: dict[Pa
     top = stack[-1]
     if isinstance(top.container, dict) and top.key is _NO_KEY:
         if isinstance(value, (dict, list)):
-            raise InputError(name, "uses a list or mapping as a mapping key, which donjon does not accept", line)
+            raise unreadable(name, LIST_KEY, line)
         if value in top.keys_seen:
-            raise InputError(name, f"repeats the key {value!r} in one mapping", line)
+            raise unreadable(name, N_("repeats the key {key} in one mapping"), line, key=repr(value))
         top.keys_seen.add(value)
         top.key = value
         top.key_line = line
@@ -567,8 +582,7 @@ def _attach(stack: list[_Frame], value: Any, size: int, path: PathKey, lines: di
         top.container.append(value)
     else:
         if top.key is _NO_KEY:
-            raise InputError(name, "uses a list or mapping as a mapping key, which donjon does not accept",
-                             lines.get(path))
+            raise unreadable(name, LIST_KEY, lines.get(path))
         top.container[top.key] = value
         lines[(*top.path, top.key)] = top.key_line
         top.key = _NO_KEY

@@ -14,7 +14,8 @@ format and rules, come from the registry (:mod:`generator.registry`).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -126,6 +127,18 @@ def read_stdin_document() -> Document:
     return loads_yaml(text, STDIN_NAME)
 
 
+@contextmanager
+def _said_in(lang: Language | None) -> Iterator[None]:
+    """A file that cannot be read (no such file, not YAML: :func:`~generator.errors.unreadable`) said in `lang`
+    (`donjon score --lang fr`); in English as it is."""
+    try:
+        yield
+    except InputError as err:
+        if lang is None or lang.english or err.said_as is None:
+            raise
+        raise err.said(lang) from None
+
+
 def display_name(path: Path, cwd: Path | None) -> str:
     """A file as messages name it: as given when relative, else relative to `cwd` when below it.
 
@@ -233,7 +246,9 @@ def _judged(game: Game[C, S], catalog: C, state: S, locator: Locator, told: str 
     given the same catalog, so that its summary names things as they do."""
     shown = catalog if named is None else named(told or (lang.base if lang is not None else "en"))
     names = told or (lang.base if lang is not None and not lang.english else None)
-    found = Findings(game.id, locator, strict=strict, lang=lang or language(), names=names)
+    # the catalog the heading names things from: the messages' language's (English as the file names them, as ever)
+    said = named(lang.base) if named is not None and lang is not None and not lang.english else None
+    found = Findings(game.id, locator, strict=strict, lang=lang or language(), names=names, said=said)
     return found, game.check(state, shown, found), shown
 
 
@@ -308,11 +323,15 @@ class Scorer:
         if isinstance(source, Mapping):
             return self.score_document(document_of(source), lang)
         if self.stdin and os.fspath(source) == STDIN:
-            return self.score_document(read_stdin_document(), lang)
+            with _said_in(lang):
+                doc = read_stdin_document()
+            return self.score_document(doc, lang)
         path = Path(source)
         if sheet_game(path) is not None:  # a filled sheet or a photo: of `self.sheet` when it is named
             return self.score_sheets([path], lang=lang)
-        return self.score_document(read_source(path, display_name(path, self._cwd)), lang)
+        with _said_in(lang):
+            doc = read_source(path, display_name(path, self._cwd))
+        return self.score_document(doc, lang)
 
     def score_sheets(self, paths: Iterable[str | os.PathLike[str]], options: SheetOptions | None = None,
                      lang: Language | None = None) -> Result:
@@ -329,7 +348,8 @@ class Scorer:
             path = Path(source)
             game = game or sheet_game(path)
             display = display_name(path, self._cwd)
-            files.append((read_bytes(path, display, SHEET_MAX_BYTES), display))
+            with _said_in(lang or self.lang):
+                files.append((read_bytes(path, display, SHEET_MAX_BYTES), display))
         if game is None:
             raise InputError(files[0][1] if files else "<sheets>", "is not a score sheet donjon reads")
         return self.score_read(game, files, options or self.sheet_options, lang)

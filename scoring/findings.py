@@ -187,6 +187,9 @@ class Findings(_Sayings):
     #: the language the file names things in (`de`: it says Händler; the messages' language when its names tell none
     #: and that is not English), or None for a file that writes the format's own words, the ids (`trader`)
     names: str | None = None
+    #: the game's catalog in the messages' language when that is not English (`--lang fr`), for what a player reads
+    #: above the messages (the heading's names: Chasseur, whatever the file calls the Hunter); None: as the file does
+    said: Any = None
 
     def npgettext(self, context: str, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """:meth:`ngettext` of a message told apart from another of the same English by `context`."""

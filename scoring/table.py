@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from generator.catalog.common import CONFIDENCE_WORDS, HOUSE_MARK
 from generator.i18n import Language, language
 from generator.registry import UnknownGame, find_game
-from generator.wording import listing, visible
+from generator.wording import visible
 from scoring.findings import Words, confidence_said
 from scoring.result import Result, RuleWarning, Uncertain, Unconfirmed
 
@@ -219,21 +219,14 @@ def _value(value: object, names: Mapping[str, str] | None = None, lang: str = "e
     names = names or {}
     if value is None or value == [] or value == ():
         return "-"
-    english = lang.split("-")[0] == "en"  # English reads no catalog and no Babel (generator/README.md, Languages)
+    # English reads no catalog and no Babel (generator/README.md, Languages): its words are the messages themselves
+    say = Words(language(lang))
     if isinstance(value, bool):
-        if english:
-            return "yes" if value else "no"
-        from generator.i18n import language
         from generator.sheets.marks import NO, YES
 
-        return language(lang)._(YES if value else NO)
+        return say._(YES if value else NO)
     if isinstance(value, (list, tuple)):
-        words = [visible(names.get(str(v), str(v))) for v in value]
-        if english:
-            return listing(words)
-        from generator.i18n import language
-
-        return language(lang).listing(words)
+        return say.listing([visible(names.get(str(v), str(v))) for v in value])
     return visible(names.get(str(value), str(value)))
 
 

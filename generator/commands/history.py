@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from generator.commands import OWN_WORDS_LANG_HELP, interface_language, reports_errors
+
+if TYPE_CHECKING:
+    from generator.i18n import Language
 
 HELP = """\
 The games saved by the table companion (donjon serve), in its SQLite database: list them, show one, list the
 players, correct or delete a game (every change is kept as a version of the game), rename a player or merge two
 names of one person, export every game as JSON or CSV, and import an export (into another machine's database);
 list the photos of paper sheets the companion keeps (not exported), or let go those of saved games.
-`list`, `show`, `players`, `edit`, `delete`, `rename` and `merge` take --lang fr or de: the text in French or
-German (the breakdown's parts by their names), the JSON as it is.
+Every command takes --lang fr or de: the text in French or German (the breakdown's parts by their names), the
+JSON (an export's keys and CSV columns too) as it is.
 Exit codes: 0 done; 2 a bad option, a game or player not saved, an unreadable file, an end state that is not a
 valid, finished game (`edit`), an export holding a game that is unreadable or breaks the rules (nothing is
 imported; every problem is listed), or a database donjon will not use; 3 the output or the database cannot be
@@ -30,6 +33,13 @@ JSON_HELP = "Print JSON instead of text."
 LANG_OPTION = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=OWN_WORDS_LANG_HELP)
 
 
+def _language(lang_text: Optional[str]) -> Language:
+    """The language a history command speaks: its --lang (a code donjon speaks, else exit 2), English without."""
+    from generator.i18n import language
+
+    return interface_language(lang_text) or language()
+
+
 def _open(db: Optional[Path], write: bool = False, lang: Any = None) -> Any:
     """The database: read in place, or from a copy in memory when the file may only be read (a read-only
     mount); `write`: it must be written; a database missing is said in `lang` (English when None)."""
@@ -39,7 +49,7 @@ def _open(db: Optional[Path], write: bool = False, lang: Any = None) -> Any:
 
     path = db if db is not None else default_path()
     if not path.exists():
-        raise InputError(str(path), lang._(messages.NO_DATABASE) if lang is not None else messages.NO_DATABASE)
+        raise InputError(str(path), (lang or _language(None))._(messages.NO_DATABASE))
     return Database(path) if write else Database.for_reading(path)
 
 
@@ -59,8 +69,7 @@ def _game_id(value: str, lang: Any = None) -> int:
     from generator.web.store import LARGEST_ID
 
     if not value.isdigit() or not 0 < int(value) <= LARGEST_ID:
-        said = lang._(messages.NOT_GAME_ID) if lang is not None else messages.NOT_GAME_ID
-        raise UsageError("GAME", said.format(value=_shown(value[:30])))
+        raise UsageError("GAME", (lang or _language(None))._(messages.NOT_GAME_ID).format(value=_shown(value[:30])))
     return int(value)
 
 
@@ -83,11 +92,9 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=D
           json_: bool = typer.Option(False, "--json", help=JSON_HELP),
           lang_text: Optional[str] = LANG_OPTION) -> None:
     """Every saved game, newest first: its id, date, game and each player's score (the winner starred)."""
-    from generator.i18n import language
     from generator.web import messages, store
 
-    lang = interface_language(lang_text) or language()
-
+    lang = _language(lang_text)
     games = _read(db, store.list_games, lang)
     if json_:
         typer.echo(json.dumps(games, ensure_ascii=False))
@@ -109,11 +116,9 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
          lang_text: Optional[str] = LANG_OPTION) -> None:
     """One saved game: its end state, and the result with every player's breakdown."""
     from generator.errors import UsageError
-    from generator.i18n import language
     from generator.web import messages, store
 
-    lang = interface_language(lang_text) or language()
-
+    lang = _language(lang_text)
     game_id = _game_id(game, lang)
     # one read, so that the game and its versions are of one moment
     found, versions = _read(db, lambda c: (store.get_game(c, game_id), store.versions(c, game_id)), lang)
@@ -161,11 +166,9 @@ def players(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help
             json_: bool = typer.Option(False, "--json", help=JSON_HELP),
             lang_text: Optional[str] = LANG_OPTION) -> None:
     """Every player: games played, games won, win rate."""
-    from generator.i18n import language
     from generator.web import messages, store
 
-    lang = interface_language(lang_text) or language()
-
+    lang = _language(lang_text)
     found = _read(db, store.players, lang)
     if json_:
         typer.echo(json.dumps(found, ensure_ascii=False))
@@ -182,26 +185,28 @@ def export(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=
            format_: str = typer.Option("json", "--format", metavar="json|csv",
                                        help="json (every game, for import) or csv (one row per player of each game, "
                                             "for a spreadsheet)."),
-           ) -> None:
+           lang_text: Optional[str] = LANG_OPTION) -> None:
     """Every saved game as JSON (end states and results, importable) or CSV."""
     from generator.errors import UsageError
     from generator.output import write_text
     from generator.web import archive, messages
 
+    lang = _language(lang_text)
     if format_ not in ("json", "csv"):
-        raise UsageError(f"--format {format_}", messages.FORMAT_CHOICE)
+        raise UsageError(f"--format {format_}", lang._(messages.FORMAT_CHOICE))
     from generator.web import store
 
-    data, photos = _read(db, lambda c: (archive.export(c), store.photos_kept(c)))
+    # the export itself is the same in every language (its keys, the CSV's columns, are the format's own)
+    data, photos = _read(db, lambda c: (archive.export(c), store.photos_kept(c)), lang)
     text = archive.to_json(data) if format_ == "json" else archive.to_csv(data)
     if out is None:
         typer.echo(text, nl=False)
     else:
         write_text(out, text)
-        typer.echo(messages.games_written(len(data["games"]), str(out)), err=True)
+        typer.echo(messages.games_written(len(data["games"]), str(out), lang), err=True)
     if photos:  # they are the tables', not the games': said, so that nobody takes the export for all there is
-        typer.echo(messages.photos_not_exported(sum(p["photos"] for p in photos), sum(p["bytes"] for p in photos)),
-                   err=True)
+        typer.echo(messages.photos_not_exported(sum(p["photos"] for p in photos), sum(p["bytes"] for p in photos),
+                                                lang), err=True)
 
 
 @app.command("photos")
@@ -211,36 +216,43 @@ def photos_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help
             let_go: bool = typer.Option(False, "--let-go-saved",
                                         help="Delete the photos of the tables whose game is saved (the saved game "
                                              "keeps the values read from them); the photos of tables still open "
-                                             "are kept.")) -> None:
+                                             "are kept."),
+            lang_text: Optional[str] = LANG_OPTION) -> None:
     """The photos of paper sheets the companion keeps (they are not in the export): by table and player, how many
     and their size, and the game each table was saved as; or let go those of saved games (--let-go-saved)."""
     from generator.web import messages, store
 
+    lang = _language(lang_text)
     if let_go:
-        database = _open(db, write=True)
+        database = _open(db, write=True, lang=lang)
         try:
             count, size = database.write(store.let_go_saved_photos)
             left = sum(p["photos"] for p in database.read(store.photos_kept))
         finally:
             database.close()
-        typer.echo(messages.photos_let_go(count, size, left))
+        typer.echo(messages.photos_let_go(count, size, left, lang))
         return
-    kept = _read(db, store.photos_kept)
+    kept = _read(db, store.photos_kept, lang)
     if json_:
         typer.echo(json.dumps(kept, ensure_ascii=False))
         return
-    for seat in kept:
-        game = f"game {seat['game_id']}" if seat["game_id"] is not None else "not saved"
-        typer.echo(f"table {seat['table']:>4}  {game:<11} {_shown(seat['player'])}: "
-                   f"{messages.photos_said(seat['photos'], seat['bytes'])}, the last taken {seat['last_at']}")
+    games = [lang._(messages.PHOTOS_GAME).format(game=seat["game_id"]) if seat["game_id"] is not None else
+             lang._(messages.PHOTOS_NOT_SAVED) for seat in kept]
+    width = max([11, *map(len, games)])  # a column as wide as its longest (`non enregistrée`)
+    for seat, game in zip(kept, games):
+        typer.echo(lang._(messages.PHOTOS_LINE).format(table=f"{seat['table']:>4}", game=game.ljust(width),
+                                                       player=_shown(seat["player"]),
+                                                       photos=messages.photos_said(seat["photos"], seat["bytes"], lang),
+                                                       at=seat["last_at"]))
     if not kept:
-        typer.echo(messages.NO_PHOTOS)
+        typer.echo(lang._(messages.NO_PHOTOS))
 
 
 @app.command("import")
 @reports_errors
 def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export of donjon history export."),
-            db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False)) -> None:
+            db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+            lang_text: Optional[str] = LANG_OPTION) -> None:
     """Import an export: every game is checked and scored again; games already there (same uid) are skipped."""
     from generator.errors import InputError
     from generator.web import archive, messages
@@ -249,17 +261,21 @@ def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export
 
     from generator.yamlio import decode, loads_json
 
+    lang = _language(lang_text)
     # the same bounded reader as end states: size, depth, duplicate keys, NaN refused with the line named
-    data = loads_json(decode(read_input(file), str(file)), str(file)).data
+    try:
+        data = loads_json(decode(read_input(file), str(file)), str(file)).data
+    except InputError as err:  # no such file, not JSON: said in the language
+        raise err.said(lang) from None
     if _has_surrogate(data):
-        raise InputError(str(file), messages.FILE_SURROGATE)
-    entries = archive.check(data, str(file), Games())
+        raise InputError(str(file), lang._(messages.FILE_SURROGATE))
+    entries = archive.check(data, str(file), Games(), lang)
     database = Database(db if db is not None else default_path())
     try:
         added, there = database.write(lambda c: archive.import_games(c, entries))
     finally:
         database.close()
-    typer.echo(messages.games_imported(added, there))
+    typer.echo(messages.games_imported(added, there, lang))
 
 
 def _has_surrogate(value: Any) -> bool:
@@ -297,16 +313,18 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
          lang_text: Optional[str] = LANG_OPTION) -> None:
     """Correct a saved game: its end state is replaced by FILE, scored again; the old one is kept as a version."""
     from generator.errors import InputError, UsageError
-    from generator.i18n import language
     from generator.web import messages, store
     from generator.web.games import Games
     from generator.yamlio import load_file
 
     from generator.web.archive import long_names, visible_names
 
-    lang = interface_language(lang_text) or language()
+    lang = _language(lang_text)
     game_id = _game_id(game, lang)
-    state = load_file(file).data
+    try:
+        state = load_file(file).data
+    except InputError as err:  # no such file, not YAML: said in the language
+        raise err.said(lang) from None
     if not isinstance(state, dict):
         raise InputError(str(file), lang._(messages.NOT_END_STATE))
     games = Games()
@@ -317,7 +335,7 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
     if not (scored.result["valid"] and scored.result["finished"]):
         raise InputError(str(file), lang._(messages.NOT_FINISHED_FILE))
     result = scored.result
-    wrong = long_names(result)
+    wrong = long_names(result, lang)
     if wrong:  # as the API and an import refuse it
         raise InputError(str(file), wrong[0])
 
@@ -325,7 +343,7 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
         try:
             return store.update_game(conn, game_id, state, result, who=messages.BY_EDIT)
         except store.StoreError as err:
-            raise UsageError("GAME", str(err) if lang.english else err.said(lang)) from None
+            raise UsageError("GAME", err.said(lang)) from None
 
     found = _change(db, correct, lang)
     typer.echo(lang._(messages.GAME_CORRECTED).format(game=game_id,
@@ -339,17 +357,16 @@ def delete(game: str = typer.Argument(..., metavar="GAME", help="The game's id, 
            lang_text: Optional[str] = LANG_OPTION) -> None:
     """Delete a saved game from the history and the statistics (it is kept, marked deleted, in an export)."""
     from generator.errors import UsageError
-    from generator.i18n import language
     from generator.web import messages, store
 
-    lang = interface_language(lang_text) or language()
+    lang = _language(lang_text)
     game_id = _game_id(game, lang)
 
     def remove(conn: Any) -> None:
         try:
             store.delete_game(conn, game_id, who=messages.BY_DELETE)  # the version's author, kept in English
         except store.StoreError as err:
-            raise UsageError("GAME", str(err) if lang.english else err.said(lang)) from None
+            raise UsageError("GAME", err.said(lang)) from None
 
     _change(db, remove, lang)
     typer.echo(lang._(messages.GAME_DELETED).format(game=game_id))
@@ -386,13 +403,12 @@ def _argument(metavar: str, given: str) -> str:
 def _people(db: Optional[Path], old: str, new: str, merging: bool, lang_text: Optional[str] = None) -> None:
     from generator.errors import UsageError
     from generator.fields import unprintable_character, visible_name
-    from generator.i18n import language
     from generator.web import messages, people
     from generator.web.archive import LONGEST_NAME
     from generator.web.games import Games
 
     # an error names the argument at fault as --help shows it, with the name given (`OLD 'Zed': ...`)
-    lang = interface_language(lang_text) or language()
+    lang = _language(lang_text)
     arguments = {"old": ("OLD", old), "new": ("INTO" if merging else "NEW", new)}
     new = visible_name(new)  # as the players' page keeps it: a zero-width space pasted with it is no part of it
     rule = lang._(messages.NAME_RULE).format(most=LONGEST_NAME)
@@ -400,10 +416,8 @@ def _people(db: Optional[Path], old: str, new: str, merging: bool, lang_text: Op
         raise UsageError(_argument(*arguments["new"]), rule)
     code = unprintable_character(new)
     if code is not None:  # a control character such as ESC, said as the API and the forms say it
-        raise UsageError(_argument(*arguments["new"]),
-                         f"{rule}: {new!r} holds the character {code}" if lang.english else
-                         lang._("{rule}: {name} holds the character {code}").format(rule=rule, name=repr(new),
-                                                                                     code=code))
+        raise UsageError(_argument(*arguments["new"]), lang._("{rule}: {name} holds the character {code}")
+                         .format(rule=rule, name=repr(new), code=code))
     games = Games()
 
     def change(conn: Any) -> int:
@@ -411,9 +425,9 @@ def _people(db: Optional[Path], old: str, new: str, merging: bool, lang_text: Op
             return (people.merge if merging else people.rename)(conn, games, old, new, who=messages.BY_COMMAND)
         except people.PeopleError as err:
             named = [_argument(*arguments[about]) for about in err.about]  # the placeholders are --help's
-            raise UsageError(" and ".join(named) if lang.english or len(named) == 1 else
+            raise UsageError(named[0] if len(named) == 1 else
                              lang._("{first} and {second}").format(first=named[0], second=named[1]),
-                             str(err) if lang.english else err.said(lang)) from None
+                             err.said(lang)) from None
 
     count = _change(db, change, lang)
     typer.echo(messages.games_changed(count, lang))

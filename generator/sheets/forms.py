@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING, Any
 
 from generator.errors import DocumentError, InputError, Problem
 from generator.files import pypdf_quiet
+from generator.i18n import N_
 
 if TYPE_CHECKING:
     from generator.i18n import Language
     from generator.sheets.read import SheetKind
+    from scoring.findings import Words
 
 #: What separates the items typed in one slot of a list: a comma as people write a list, or a semicolon.
 ITEM_SEPARATOR = re.compile(r"\s*[,;]\s*")
@@ -43,19 +45,23 @@ QUOTE = 40
 NUMBER = re.compile(r"([+-]?\d+)(?:\.0*)?")
 #: ... of at most this many digits.
 DIGITS = 9
+#: A form field of another kind than the sheet's (a text box where the sheet has a checkbox), by the kind wanted.
+NOT_OF_ITS_KIND = {"/Tx": N_("is not a text box, as it is on a donjon {what}"),
+                   "/Btn": N_("is not a checkbox, as it is on a donjon {what}")}
 
 
-def _words(lang: Language | None) -> Language:
-    """The language a message is said in (`donjon score --lang fr`): English when None, whose messages are their
-    own text (a message's English is its msgid)."""
+def _words(lang: Language | None) -> Words:
+    """Messages in the language (`donjon score --lang fr`): English when None, whose messages are their own text (a
+    message's English is its msgid)."""
     from generator.i18n import language
+    from scoring.findings import Words
 
-    return lang if lang is not None else language()
+    return Words(lang if lang is not None else language())
 
 
 def field_named(name: str, lang: Language | None = None) -> str:
     """A form field as a message names it: `field tower_1_value` (`champ tower_1_value`); the name is the PDF's."""
-    return _words(lang)._("field {name}").format(name=name)
+    return _words(lang)._("field {name}", name=name)
 
 
 class SheetError(DocumentError):
@@ -64,10 +70,9 @@ class SheetError(DocumentError):
 
     def __init__(self, file: str, problems: Sequence[Problem], what: str = "sheet",
                  lang: Language | None = None) -> None:
-        # the layout's name is the sheet's own (a sheet of one's own names itself): said as it is, in brackets
-        # (English names the sheet by that name alone: "a filled castle sheet")
-        super().__init__(file, problems, f"a filled {what}" if lang is None or lang.english
-                         else lang._("a filled sheet ({what})").format(what=what), lang)
+        # the layout's name is the sheet's own (a sheet of one's own names itself): said as it is (French and German
+        # put it in brackets, after their word for a filled sheet)
+        super().__init__(file, problems, _words(lang)._("a filled {what}", what=what), lang)
 
 
 @dataclass(frozen=True)
@@ -103,12 +108,13 @@ def _language(reader: Any) -> str | None:
     return code.split("-")[0] if code else None
 
 
-def form_fields(data: bytes, display: str, what: str = "sheet") -> FormFields:
-    """The form fields of a PDF by name (pypdf's field dictionaries) and its language; an InputError when it cannot
-    be read."""
+def form_fields(data: bytes, display: str, what: str = "sheet", lang: Language | None = None) -> FormFields:
+    """The form fields of a PDF by name (pypdf's field dictionaries) and its language; an InputError, said in `lang`
+    (English when None), when it cannot be read."""
+    say = _words(lang)
     if not data.lstrip()[:5] == b"%PDF-":
-        raise InputError(display, f"is not a PDF (it does not start with %PDF-); a filled {what} is a PDF saved from "
-                                  "a PDF viewer")
+        raise InputError(display, say._("is not a PDF (it does not start with %PDF-); a filled {what} is a PDF saved "
+                                        "from a PDF viewer", what=what))
     from pypdf import PdfReader
 
     with pypdf_quiet():
@@ -118,9 +124,9 @@ def form_fields(data: bytes, display: str, what: str = "sheet") -> FormFields:
             # without asking, and so does this reader (AES through the `cryptography` package). A sheet that
             # asks for a password cannot be read without it.
             if reader.is_encrypted and not reader.decrypt(""):
-                raise InputError(display, "is protected by a password: donjon cannot open it. Open it in your PDF "
-                                          "viewer with its password, save a copy without a password (or print it "
-                                          "to a new fillable PDF), and score that copy")
+                raise InputError(display, say._("is protected by a password: donjon cannot open it. Open it in your "
+                                                "PDF viewer with its password, save a copy without a password (or "
+                                                "print it to a new fillable PDF), and score that copy"))
             # a damaged file can name a field with raw bytes; such a name matches none of ours and is reported so
             found = FormFields({name if isinstance(name, str) else bytes(name).decode("latin-1"): field
                                 for name, field in (reader.get_fields() or {}).items()})
@@ -138,7 +144,7 @@ def form_fields(data: bytes, display: str, what: str = "sheet") -> FormFields:
             raise
         except Exception as err:  # pypdf raises many kinds of error on damaged files; none may escape as a bug
             reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
-            raise InputError(display, f"is a damaged PDF that cannot be read ({reason})") from None
+            raise InputError(display, say._("is a damaged PDF that cannot be read ({reason})", reason=reason)) from None
     return found
 
 
@@ -169,21 +175,24 @@ def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]
     """One filled sheet, its form fields `found`, read as one of `kinds` (the sheets it may be); what cannot be read
     is said in `lang` (`donjon score --lang`; English when None)."""
     what = kinds[0].layout.name
+    say = _words(lang)
     if not found:
-        raise InputError(display, f"has no form fields: is it a donjon fillable {what}? (donjon build writes them "
-                                  "as ...-fillable.pdf; a sheet printed or flattened to a new PDF loses its fields; a "
-                                  "scan of a printed scan-ready sheet is read only when its four corner markers show)")
+        raise InputError(display, say._("has no form fields: is it a donjon fillable {what}? (donjon build writes "
+                                        "them as ...-fillable.pdf; a sheet printed or flattened to a new PDF loses its "
+                                        "fields; a scan of a printed scan-ready sheet is read only when its four "
+                                        "corner markers show)", what=what))
     identity = kinds[0].layout.identity[0]
     if identity not in found:
-        raise InputError(display, f"has form fields but no field {identity!r}: it is not a donjon fillable {what}")
+        raise InputError(display, say._("has form fields but no field {name}: it is not a donjon fillable {what}",
+                                        name=repr(identity), what=what))
     reader = _Reader(display, found, what, lang)
     value = reader.text(identity)
     kind = next((k for k in kinds if k.layout.identity[1] == value), None)
     if kind is None:
         known = ", ".join(k.layout.identity[1] for k in kinds)
         raise SheetError(display, [Problem(display, None, field_named(identity, lang),
-                                           f"is {value[:QUOTE]!r}, which is no sheet donjon reads here ({known})")],
-                         what, lang)
+                                           say._("is {value}, which is no sheet donjon reads here ({known})",
+                                                 value=repr(value[:QUOTE]), known=known))], what, lang)
     return replace(reader.read(kind), lang=getattr(found, "lang", None))
 
 
@@ -202,7 +211,7 @@ class _Reader:
 
     def text(self, name: str) -> str:
         field = self.found[name]
-        if not self.kind(name, field, "/Tx", "a text box"):
+        if not self.kind(name, field, "/Tx"):
             return ""
         value = field.get("/V")
         if value is None:
@@ -210,7 +219,7 @@ class _Reader:
         if isinstance(value, bytes):
             value = value.decode("latin-1")
         if not isinstance(value, str):
-            self.fail(name, f"holds {type(value).__name__}, not text")
+            self.fail(name, self.say._("holds {type}, not text", type=type(value).__name__))
             return ""
         return value.strip()
 
@@ -220,24 +229,26 @@ class _Reader:
         found = NUMBER.fullmatch(text)
         if found is None:
             shown = text if len(text) <= QUOTE else text[:QUOTE] + "..."
-            self.fail(name, self.say._("expected a whole number, got {value}").format(value=repr(shown)))
+            self.fail(name, self.say._("expected a whole number, got {value}", value=repr(shown)))
             return None
         whole = found[1]
         if len(whole.lstrip("+-")) > DIGITS:
-            self.fail(name, f"is a number of {len(whole.lstrip('+-'))} digits; nothing on a {self.what} comes near")
+            self.fail(name, self.say.ngettext("is a number of {n} digit; nothing on a {what} comes near",
+                                              "is a number of {n} digits; nothing on a {what} comes near",
+                                              len(whole.lstrip("+-")), what=self.what))
             return None
         return int(whole)
 
     def ticked(self, name: str) -> bool:
         field = self.found[name]
-        if not self.kind(name, field, "/Btn", "a checkbox"):
+        if not self.kind(name, field, "/Btn"):
             return False
         value = field.get("/V")
         return value is not None and str(value).lstrip("/") not in ("", "Off")
 
-    def kind(self, name: str, field: Any, wanted: str, what: str) -> bool:
+    def kind(self, name: str, field: Any, wanted: str) -> bool:
         if field.get("/FT") != wanted:
-            self.fail(name, f"is not {what}, as it is on a donjon {self.what}")
+            self.fail(name, self.say._(NOT_OF_ITS_KIND[wanted], what=self.what))
             return False
         return True
 
@@ -251,7 +262,7 @@ class _Reader:
         filled = False
         for name in self.found:
             if name != identity and name not in entries:
-                self.fail(name, f"is not a field of a donjon {self.what}")
+                self.fail(name, self.say._("is not a field of a donjon {what}", what=self.what))
         for entry in drawn.entries:
             decl = fields.get(entry.field)
             if decl is None or not decl.read or entry.form not in self.found:
@@ -294,13 +305,13 @@ class _Reader:
                     continue
                 ticks = " or ".join(where[needed])
                 for form in where.get(decl.name, ()):
-                    self.fail(form, f"holds a value, but {ticks} is not ticked ({need.why}): tick {ticks} or clear "
-                                    f"{form}")
+                    self.fail(form, self.say._("holds a value, but {ticks} is not ticked ({why}): tick {ticks} or "
+                                               "clear {form}", ticks=ticks, why=need.why, form=form))
         if self.problems:
             raise SheetError(self.file, self.problems, self.what, self.lang)
         if not filled:
-            raise InputError(self.file, "has nothing filled in: fill in the sheet in a PDF viewer and save it, then "
-                                        "score it")
+            raise InputError(self.file, self.say._("has nothing filled in: fill in the sheet in a PDF viewer and "
+                                                   "save it, then score it"))
         return FormReading(self.file, kind, values, where)
 
     @staticmethod
@@ -332,5 +343,5 @@ class _Reader:
 
         printed = printed or {}
         said = ", ".join(named_value(str(v), printed.get(str(v))) for v in allowed)
-        self.fail(name, self.say._("holds {value}; it takes {values}").format(value=repr(text[:QUOTE]), values=said))
+        self.fail(name, self.say._("holds {value}; it takes {values}", value=repr(text[:QUOTE]), values=said))
         return None

@@ -186,9 +186,7 @@ class FilledSheets:
             return sheet.file, ""
         if len(held) == 1:
             return sheet.file, field_named(held[0], lang)
-        if lang is None or lang.english:
-            return sheet.file, f"fields {held[0]} to {held[-1]}"
-        return sheet.file, lang._("fields {first} to {last}").format(first=held[0], last=held[-1])
+        return sheet.file, (lang or language())._("fields {first} to {last}").format(first=held[0], last=held[-1])
 
     def where(self, where: str, lang: Language | None = None) -> str:
         """A place of the document as a message names it (in `lang`, English when None): `field tower_1_value`,
@@ -401,11 +399,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             if other.identity != first.identity:
                 # each named as its own sheet prints it (Petits Bâtisseurs on a French sheet): the player holding
                 # the two sheets reads those words on them, not donjon's ids
-                why = (f"field {identity_field}: is a sheet of the {_identity(other, identity_names)} "
-                       f"{identity_field}, but {first.file} is one of the {_identity(first, identity_names)} "
-                       f"{identity_field}; the sheets of one game share a {identity_field}")
-                if other.photo is None:
-                    raise InputError(other.file, why)
+                if other.photo is None:  # a PDF is mended in a viewer: said in the language
+                    raise InputError(other.file, _two_kinds(other, first, identity_field, identity_names, options.lang))
+                why = _two_kinds(other, first, identity_field, identity_names)
                 reads.remove(other)
                 unread.append(replace(unread_file(other.index, other.file, why, "other-version"),
                                       unset=_unset(confirmed, other.index, displays, shared)))
@@ -441,6 +437,18 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
     return FilledSheets(Document(", ".join(displays), data, {}), tuple(sheets),
                         tuple(uncertain) if photos or unread else None, identity_field, photos, tuple(unread),
                         combined)
+
+
+def _two_kinds(other: _Read, first: _Read, field: str, names: Callable[[str | None], Mapping[str, str]] | None,
+               lang: Language | None = None) -> str:
+    """Why `other` is not of one game with `first`: a sheet of another kind (the castle's version), each named as
+    its own sheet prints it; in `lang` (English when None; a photo's `unread` is told in English)."""
+    from generator.sheets.forms import field_named
+
+    say = lang or language()
+    return field_named(field, lang) + ": " + say._(
+        "is a sheet of the {this} {field}, but {file} is one of the {first} {field}; the sheets of one game share a "
+        "{field}").format(this=_identity(other, names), field=field, file=first.file, first=_identity(first, names))
 
 
 def _identity(read: _Read, names: Callable[[str | None], Mapping[str, str]] | None) -> str:
@@ -506,7 +514,7 @@ def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequen
 
     what = kinds[0].layout.name
     if kind == "pdf":
-        found = form_fields(content, display, what)
+        found = form_fields(content, display, what, lang)
         photo = _pdf_scan(content, display, kinds, confirmed) if not found else None
         if photo is None:
             form = read_form(found, display, kinds, lang)

@@ -16,6 +16,7 @@ from typing import Any
 
 from generator.errors import InputError, Problem
 from generator.fields import unprintable_character, visible_name
+from generator.i18n import Language, language
 from generator.wording import spreadsheet_cell
 from generator.web import messages, store
 from generator.web.games import Games
@@ -120,21 +121,23 @@ def visible_names(state: Mapping[str, Any], games: Games) -> dict[str, Any]:
     return out
 
 
-def name_problem(name: str) -> str | None:
-    """Why a player's name (as :func:`shown_name` keeps it) cannot be saved, in English, or None: longer than a name
-    may be, or holding a character no page draws (a control character such as ESC, a private or unassigned code
-    point), named as `U+001B`; a joiner a script needs and the tags of a subdivision's flag are drawn."""
+def name_problem(name: str, lang: Language | None = None) -> str | None:
+    """Why a player's name (as :func:`shown_name` keeps it) cannot be saved, in `lang` (English when None: the API,
+    an import), or None: longer than a name may be, or holding a character no page draws (a control character such
+    as ESC, a private or unassigned code point), named as `U+001B`; a joiner a script needs and the tags of a
+    subdivision's flag are drawn."""
+    say = lang or language()
     code = unprintable_character(name)
     if code is not None:
-        return messages.NAME_HOLDS.format(name=name, code=code)
+        return say._(messages.NAME_HOLDS).format(name=name, code=code)
     if len(name) > LONGEST_NAME:
-        return messages.NAME_LONG.format(name=name, most=LONGEST_NAME)
+        return say._(messages.NAME_LONG).format(name=name, most=LONGEST_NAME)
     return None
 
 
-def long_names(result: Mapping[str, Any]) -> list[str]:
-    """Why each player's name of a result that cannot be saved cannot be (:func:`name_problem`)."""
-    return [problem for p in result.get("players", []) if (problem := name_problem(str(p["name"]))) is not None]
+def long_names(result: Mapping[str, Any], lang: Language | None = None) -> list[str]:
+    """Why each player's name of a result that cannot be saved cannot be (:func:`name_problem`), in `lang`."""
+    return [problem for p in result.get("players", []) if (problem := name_problem(str(p["name"]), lang)) is not None]
 
 
 def export(conn: sqlite3.Connection) -> dict[str, Any]:
@@ -172,40 +175,47 @@ def to_csv(data: Mapping[str, Any]) -> str:
 class HistoryFileError(InputError):
     """An export that cannot be imported: every problem, with the game it is in."""
 
-    def __init__(self, file: str, problems: list[Problem]) -> None:
+    def __init__(self, file: str, problems: list[Problem], lang: Language | None = None) -> None:
+        say = lang or language()
         super().__init__(file, problems[0].message if len(problems) == 1 else
-                         messages.PROBLEMS.format(count=len(problems)))
+                         say._(messages.PROBLEMS).format(count=len(problems)))
         self.problems = tuple(problems)
         lines = [str(p) for p in problems]
         self.args = ("\n".join(lines) if len(lines) == 1 else
-                     messages.IMPORT_REFUSED.format(file=file, count=len(lines)) + "\n"
+                     say._(messages.IMPORT_REFUSED).format(file=file, count=len(lines)) + "\n"
                      + "\n".join(f"  {x}" for x in lines),)
 
     def __str__(self) -> str:
         return str(self.args[0])
 
 
-def check(data: Any, file: str, games: Games) -> list[dict[str, Any]]:
+def check(data: Any, file: str, games: Games, lang: Language | None = None) -> list[dict[str, Any]]:
     """The games of an export, each scored again and held to the limits of `POST /api/games` (team size, name
-    length, `played_at`, control characters); raises with every problem found."""
+    length, `played_at`, control characters); raises with every problem found, said in `lang` (English when None;
+    what the API refuses in a game's envelope, its team or date, stays as the API says it)."""
+    from scoring.findings import Words
+
+    say = lang or language()
     problems: list[Problem] = []
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise HistoryFileError(file, [Problem(file, None, "", messages.NOT_EXPORT.format(format=FORMAT))])
+        raise HistoryFileError(file, [Problem(file, None, "", say._(messages.NOT_EXPORT).format(format=FORMAT))],
+                               lang)
     if type(data.get("version")) is not int or data.get("version") not in READS:
-        raise HistoryFileError(file, [Problem(file, None, "version", messages.EXPORT_VERSION.format(
-            version=data.get("version"), known=" and ".join(map(str, READS))))])
+        raise HistoryFileError(file, [Problem(file, None, "version", say._(messages.EXPORT_VERSION).format(
+            version=data.get("version"), known=Words(say).listing(READS)))], lang)
     entries = data.get("games")
     if not isinstance(entries, list):
-        raise HistoryFileError(file, [Problem(file, None, "games", messages.EXPECTED_GAMES)])
+        raise HistoryFileError(file, [Problem(file, None, "games", say._(messages.EXPECTED_GAMES))], lang)
     keys = set(GAME_KEYS) if data["version"] == 1 else set(GAME_KEYS) | set(MORE_KEYS)
     out = []
     for index, entry in enumerate(entries):
         where = f"games[{index}]"
         if not isinstance(entry, dict) or not set(GAME_KEYS) <= set(entry) <= keys:
-            problems.append(Problem(file, None, where, messages.EXPECTED_KEYS.format(keys=", ".join(sorted(keys)))))
+            problems.append(Problem(file, None, where,
+                                    say._(messages.EXPECTED_KEYS).format(keys=", ".join(sorted(keys)))))
             continue
         if not (isinstance(entry["uid"], str) and 0 < len(entry["uid"]) <= 64 and entry["uid"].isprintable()):
-            problems.append(Problem(file, None, f"{where}.uid", messages.EXPECTED_UID))
+            problems.append(Problem(file, None, f"{where}.uid", say._(messages.EXPECTED_UID)))
             continue
         try:
             state, team, played_at = check_envelope({"end_state": entry["end_state"], "team": entry["team"] or None,
@@ -216,22 +226,24 @@ def check(data: Any, file: str, games: Games) -> list[dict[str, Any]]:
         state = visible_names(state, games)
         scored = games.score(state)
         if scored.result is None:
-            problems.append(Problem(file, None, f"{where}.end_state", scored.error))
+            # scored again in the language only when it fails (the result saved is the English one)
+            problems.append(Problem(file, None, f"{where}.end_state",
+                                    scored.error if say.english else games.score(state, lang).error))
             continue
         if not (scored.result["valid"] and scored.result["finished"]):
-            problems.append(Problem(file, None, f"{where}.end_state", messages.NOT_FINISHED))
+            problems.append(Problem(file, None, f"{where}.end_state", say._(messages.NOT_FINISHED)))
             continue
-        wrong = long_names(scored.result)
+        wrong = long_names(scored.result, lang)
         if wrong:
             problems.append(Problem(file, None, f"{where}.end_state", wrong[0]))
             continue
-        history, problem = _versions(entry.get("versions"), f"{where}.versions")
+        history, problem = _versions(entry.get("versions"), f"{where}.versions", say)
         deleted = entry.get("deleted_at")
         duration = entry.get("duration_min")
         if problem is None and deleted is not None and play_date(deleted) is None:
-            problem = f"{where}.deleted_at: {messages.EXPECTED_DATE}"
+            problem = f"{where}.deleted_at: {say._(messages.EXPECTED_DATE)}"
         if problem is None and duration is not None and not (type(duration) is int and 0 <= duration <= 100_000):
-            problem = f"{where}.duration_min: {messages.EXPECTED_MINUTES}"
+            problem = f"{where}.duration_min: {say._(messages.EXPECTED_MINUTES)}"
         if problem is not None:
             problems.append(Problem(file, None, where, problem))
             continue
@@ -239,16 +251,16 @@ def check(data: Any, file: str, games: Games) -> list[dict[str, Any]]:
                     "end_state": state, "result": scored.result, "versions": history,
                     "deleted_at": play_date(deleted) if deleted else None, "duration_min": duration})
     if problems:
-        raise HistoryFileError(file, problems)
+        raise HistoryFileError(file, problems, lang)
     return out
 
 
-def _versions(value: Any, where: str) -> tuple[list[dict[str, Any]], str | None]:
+def _versions(value: Any, where: str, say: Language) -> tuple[list[dict[str, Any]], str | None]:
     """The versions of an exported game, checked for shape (they are a record of the past: not scored again)."""
     if value is None:
         return [], None
     if not isinstance(value, list) or len(value) > MOST_VERSIONS:
-        return [], f"{where}: {messages.EXPECTED_VERSIONS.format(most=MOST_VERSIONS)}"
+        return [], f"{where}: {say._(messages.EXPECTED_VERSIONS).format(most=MOST_VERSIONS)}"
     out = []
     for index, version in enumerate(value):
         if not (isinstance(version, dict) and set(version) == set(VERSION_KEYS)
@@ -256,7 +268,7 @@ def _versions(value: Any, where: str) -> tuple[list[dict[str, Any]], str | None]
                 and isinstance(version["action"], str) and len(version["action"]) <= 20
                 and play_date(version["at"]) is not None and isinstance(version["end_state"], dict)
                 and isinstance(version["result"], dict) and isinstance(version["team"], list)):
-            return [], f"{where}[{index}]: {messages.EXPECTED_VERSION.format(keys=', '.join(VERSION_KEYS))}"
+            return [], f"{where}[{index}]: {say._(messages.EXPECTED_VERSION).format(keys=', '.join(VERSION_KEYS))}"
         out.append(version)
     return out, None
 

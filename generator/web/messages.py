@@ -162,20 +162,20 @@ NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothi
 
 
 #: an export read by `donjon history import` (each after the file and the entry it is about)
-NOT_EXPORT = "is not a donjon history export (no \"format\": \"{format}\")"
-EXPORT_VERSION = "is {version!r}; this donjon reads versions {known}"
-EXPECTED_GAMES = "expected a list of games"
-EXPECTED_KEYS = "expected the keys {keys}"
-EXPECTED_UID = "expected 1 to 64 printable characters"
-NOT_FINISHED = "is not a valid, finished game"
-NAME_LONG = "the player name {name!r} is longer than {most} characters"
-NAME_HOLDS = "the player name {name!r} holds the character {code}, which no page can show (a control character)"
-EXPECTED_VERSIONS = "expected a list of up to {most} versions"
-EXPECTED_VERSION = "expected {keys} of the right types"
-EXPECTED_DATE = "expected a date and time"
-EXPECTED_MINUTES = "expected minutes, a whole number"
-IMPORT_REFUSED = "{file}: cannot be imported ({count} problems):"
-PROBLEMS = "{count} problems"
+NOT_EXPORT = N_("is not a donjon history export (no \"format\": \"{format}\")")
+EXPORT_VERSION = N_("is {version!r}; this donjon reads versions {known}")
+EXPECTED_GAMES = N_("expected a list of games")
+EXPECTED_KEYS = N_("expected the keys {keys}")
+EXPECTED_UID = N_("expected 1 to 64 printable characters")
+NOT_FINISHED = N_("is not a valid, finished game")
+NAME_LONG = N_("the player name {name!r} is longer than {most} characters")
+NAME_HOLDS = N_("the player name {name!r} holds the character {code}, which no page can show (a control character)")
+EXPECTED_VERSIONS = N_("expected a list of up to {most} versions")
+EXPECTED_VERSION = N_("expected {keys} of the right types")
+EXPECTED_DATE = N_("expected a date and time")
+EXPECTED_MINUTES = N_("expected minutes, a whole number")
+IMPORT_REFUSED = N_("{file}: cannot be imported ({count} problems):")
+PROBLEMS = N_("{count} problems")
 
 #: `donjon history` on the command line (in --lang's language where the command takes it: list, show, players,
 #: edit, delete, rename, merge)
@@ -184,8 +184,8 @@ NOT_GAME_ID = N_("{value} is not a game's id (a whole number, as donjon history 
 NO_SAVED_GAME = N_("no saved game {game} (donjon history list shows them)")
 #: `donjon history` (its text in --lang's language)
 NOTHING_SAVED = N_("no game saved yet")
-FORMAT_CHOICE = "expected json or csv"
-FILE_SURROGATE = "holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
+FORMAT_CHOICE = N_("expected json or csv")
+FILE_SURROGATE = N_("holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)")
 NOT_END_STATE = N_("expected an end state (a mapping)")
 NOT_FINISHED_FILE = N_("is not a valid, finished game: `donjon score` says why")
 NAME_RULE = N_("a name is 1 to {most} printable characters")
@@ -201,30 +201,51 @@ GAME_DELETED = N_("game {game} deleted")
 GAME_CORRECTED = N_("game {game} corrected: winner {winner}")
 
 
-def photos_said(count: int, size: int) -> str:
-    """A number of photos and their size, as a person reads them (`3 photos (7.2 MB)`)."""
-    return f"{count} photo{'s' if count != 1 else ''} ({size / 1_000_000:.1f} MB)"
+def _said_in(lang: Language | None) -> Language:
+    """The language a message of `donjon history` is said in: English when None."""
+    from generator.i18n import language
+
+    return lang if lang is not None else language()
 
 
-def photos_not_exported(count: int, size: int) -> str:
-    return (f"the {photos_said(count, size)} of paper sheets the companion keeps are not in the export "
-            "(donjon history photos lists them)")
+def photos_said(count: int, size: int, lang: Language | None = None) -> str:
+    """A number of photos and their size, as a person reads them (`3 photos (7.2 MB)`, `3 photos (7,2 Mo)`)."""
+    say = _said_in(lang)
+    # English as it always was (no thousands separator), another language's decimal comma
+    megabytes = f"{size / 1_000_000:.1f}" if say.english else say.number(size / 1_000_000, 1)
+    return say.npgettext("photos kept", "{n} photo ({size} MB)", "{n} photos ({size} MB)", count).format(
+        n=count, size=megabytes)
 
 
-def photos_let_go(count: int, size: int, left: int) -> str:
-    kept = f"; {left} photo{'s' if left != 1 else ''} of tables still open kept" if left else ""
-    return f"let go {photos_said(count, size)} of tables whose game is saved{kept}"
+def photos_not_exported(count: int, size: int, lang: Language | None = None) -> str:
+    return _said_in(lang)._("the {photos} of paper sheets the companion keeps are not in the export (donjon history "
+                            "photos lists them)").format(photos=photos_said(count, size, lang))
 
 
-NO_PHOTOS = "no photo of a paper sheet is kept"
+def photos_let_go(count: int, size: int, left: int, lang: Language | None = None) -> str:
+    say = _said_in(lang)
+    kept = say.npgettext("photos kept", "; {n} photo of tables still open kept", "; {n} photos of tables still open "
+                         "kept", left).format(n=left) if left else ""
+    return say.npgettext("photos let go", "let go {photos} of tables whose game is saved{kept}",
+                         "let go {photos} of tables whose game is saved{kept}", count).format(
+        photos=photos_said(count, size, lang), kept=kept)
 
 
-def games_written(count: int, file: str) -> str:
-    return f"{count} game{'s' if count != 1 else ''} written to {file}"
+NO_PHOTOS = N_("no photo of a paper sheet is kept")
+#: a table's photos in `donjon history photos`: its number, the game it was saved as (or not saved), the player
+PHOTOS_LINE = N_("table {table}  {game} {player}: {photos}, the last taken {at}")
+PHOTOS_GAME = N_("game {game}")
+PHOTOS_NOT_SAVED = N_("not saved")
 
 
-def games_imported(added: int, there: int) -> str:
-    return f"{added} game{'s' if added != 1 else ''} imported, {there} already there"
+def games_written(count: int, file: str, lang: Language | None = None) -> str:
+    return _said_in(lang).npgettext("games written", "{n} game written to {file}", "{n} games written to {file}",
+                                    count).format(n=count, file=file)
+
+
+def games_imported(added: int, there: int, lang: Language | None = None) -> str:
+    return _said_in(lang).npgettext("games imported", "{n} game imported, {there} already there",
+                                    "{n} games imported, {there} already there", added).format(n=added, there=there)
 
 
 def games_changed(count: int, lang: Language | None = None) -> str:

@@ -64,6 +64,21 @@ def test_an_example_is_said_in_the_language_asked(code: str, game: str) -> None:
         assert not ENGLISH.search(_said(line)), line
 
 
+@pytest.mark.parametrize(("code", "heading"), [
+    ("fr", "métiers : Maçon, Chasseur, Colporteur, Voleur, Érudit, Percepteur ;"),
+    ("de", "Berufe: Maurer, Jäger, Hausierer, Räuber, Gelehrter, Steuereintreiber;")])
+def test_the_guildhall_heading_names_the_professions_as_the_language_does(code: str, heading: str) -> None:
+    """`--lang fr|de`: the heading names the professions in play as the language's cards print them, though the
+    file calls one by its English name (`Tax Collector`, which told the rules the file names things in English);
+    the rules' messages keep naming them as the file does. English as it was."""
+    result = runner.invoke(app, ["score", str(EXAMPLES / "guildhall.yaml"), "--lang", code])
+    assert result.exit_code == 0, result.output
+    assert heading in result.stdout.splitlines()[0].replace("\u00a0", " ").replace("\u202f", " ")
+    english = runner.invoke(app, ["score", str(EXAMPLES / "guildhall.yaml")]).stdout.splitlines()[0]
+    assert english.endswith("(VP cards: Job Faire; professions: Bricklayer, Hunter, Peddler, Robber, Scholar, "
+                            "Tax Collector; players: 3)")
+
+
 def test_english_is_the_default_and_said_as_before() -> None:
     plain = runner.invoke(app, ["score", str(EXAMPLES / "once-upon-a-castle.yaml")])
     english = runner.invoke(app, ["score", str(EXAMPLES / "once-upon-a-castle.yaml"), "--lang", "en"])

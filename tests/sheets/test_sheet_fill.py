@@ -214,6 +214,71 @@ def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tm
     assert "lea.pdf: field guest_1: unknown guest 'Quen' (did you mean 'queen'?)" in english
 
 
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", {"big": "champ tower_1_value: est un nombre à 40 chiffres",
+            "kim": "champ wall_2_flag_1: contient une valeur, mais wall_2 n’est pas coché",
+            "odd": "champ floor_1: n’est pas une case à cocher, comme sur une feuille donjon (castle sheet)",
+            "odd ": "champ income: n’est pas un champ d’une feuille donjon (castle sheet)",
+            "ver": "champ version: vaut 'queenly', qui n’est aucune des feuilles que donjon lit ici",
+            "blank": "blank.pdf: n’a rien de rempli",
+            "notes": "notes.pdf: n’est pas un PDF",
+            "paper": "paper.pdf: n’a aucun champ de formulaire",
+            "tax": "tax.pdf: a des champs de formulaire mais pas de champ 'version'",
+            "locked": "locked.pdf: est protégé par un mot de passe",
+            "broken": "broken.pdf: est un PDF endommagé",
+            "two": "b.pdf: champ version: est une feuille Apprentice (version), mais"}),
+    ("de", {"big": "Feld tower_1_value: ist eine Zahl mit 40 Ziffern",
+            "kim": "Feld wall_2_flag_1: enthält einen Wert, aber wall_2 ist nicht angekreuzt",
+            "odd": "Feld floor_1: ist kein Ankreuzfeld, wie auf einem donjon-Bogen (castle sheet)",
+            "odd ": "Feld income: ist kein Feld eines donjon-Bogens (castle sheet)",
+            "ver": "Feld version: ist 'queenly', aber das ist keiner der Bögen",
+            "blank": "blank.pdf: ist leer",
+            "notes": "notes.pdf: ist kein PDF",
+            "paper": "paper.pdf: hat keine Formularfelder",
+            "tax": "tax.pdf: hat Formularfelder, aber kein Feld 'version'",
+            "locked": "locked.pdf: ist mit einem Passwort geschützt",
+            "broken": "broken.pdf: ist ein beschädigtes PDF",
+            "two": "b.pdf: Feld version: ist ein Bogen Apprentice (version), aber"})])
+def test_a_pdf_that_is_no_filled_sheet_is_told_so_in_the_language(tmp_path: Path, code: str,
+                                                                  said: dict[str, str]) -> None:
+    """`--lang fr|de`: what makes a PDF no filled sheet (not a PDF, a password, damaged, no form, another form,
+    a field of another kind, a number too long, a value beside an unticked box, a version not known, nothing
+    filled, sheets of two versions) is said in the language, as the form's other problems are; English as it was
+    (test_what_is_not_a_filled_sheet, test_another_form_is_not_a_sheet and the tests beside them)."""
+    from generator.backends.pdf import write_pdf
+    from generator.render.model import FormField, Page
+
+    def form(name: str, *fields: tuple[str, str]) -> Path:  # another PDF form: text boxes, each with its value
+        write_pdf([Page(300, 300, (), (), fields=tuple(FormField(n, "text", 10, 10 + 30 * i, 100, 20, value=v)
+                                                       for i, (n, v) in enumerate(fields)))],
+                  tmp_path / name, title="x")
+        return tmp_path / name
+
+    kim = castle_values("Kim", walls={2: (2,)})
+    kim["wall_2"] = False
+    (tmp_path / "notes.pdf").write_text("game: once-upon-a-castle\n", encoding="utf-8")
+    (tmp_path / "broken.pdf").write_bytes(write(tmp_path / "whole.pdf").read_bytes()[:3000])
+    files = {"big": [filled(tmp_path, "big.pdf", castle_values("Big", towers=("9" * 40,)))],
+             "kim": [filled(tmp_path, "kim.pdf", kim)],
+             "odd": [form("odd.pdf", ("version", "apprentice"), ("income", "5"), ("floor_1", "x"))],
+             "ver": [form("ver.pdf", ("version", "queenly"))],
+             "blank": [write(tmp_path / "blank.pdf")], "notes": [tmp_path / "notes.pdf"],
+             "paper": [write(tmp_path / "paper.pdf", fillable=False)],
+             "tax": [form("tax.pdf", ("income", ""))],
+             "locked": [encrypt(filled(tmp_path, "ana.pdf", ANA), tmp_path / "locked.pdf", "secret", "AES-256")],
+             "broken": [tmp_path / "broken.pdf"],
+             "two": [filled(tmp_path, "a.pdf", castle_values("Ana", towers=(2,))),
+                     filled(tmp_path, "b.pdf", castle_values("Ben", towers=(2,)), version="apprentice")]}
+    for key, line in said.items():
+        told = run("score", *map(str, files[key.strip()]), "--lang", code)
+        assert told.exit_code == 2, told.output
+        assert line in told.stderr.replace("\u00a0", " ").replace("\u202f", " "), told.stderr
+        for english in ("is not a", "is a number of", "holds a value", "which is no sheet", "has nothing filled",
+                        "has no form fields", "has form fields but", "is protected", "is a damaged", "is a sheet of",
+                        "field "):
+            assert english not in told.stderr, told.stderr
+
+
 @pytest.mark.parametrize(("code", "field"), [("fr", "(champ wall_1_flag_1)"), ("de", "(Feld wall_1_flag_1)")])
 def test_the_form_field_a_rule_speaks_of_is_named_in_the_language(tmp_path: Path, code: str, field: str) -> None:
     """`--lang fr|de`: a rule's message on a filled sheet names the form field its value came from in the language

@@ -302,3 +302,121 @@ def test_an_edit_is_told_in_the_language_and_saved_as_in_english(tmp_path: Path,
         f"error: {tmp_path / 'a.yaml'}: expected an end state (a mapping)\n")
     saved = [json.loads(run("history", "show", "1", "--json", "--db", path)[1])["result"] for path in (db, english)]
     assert saved[0] == saved[1]
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["le nom de joueur '" + "A" * 50 + "' dépasse 40 caractères"]),
+    ("de", ["der Name '" + "A" * 50 + "' einer Person ist länger als 40 Zeichen"])])
+def test_an_edit_whose_player_name_cannot_be_saved_is_told_in_the_language(tmp_path: Path, code: str,
+                                                                           said: list[str]) -> None:
+    """`history edit --lang fr|de`: a player's name the history will not keep (longer than a name may be) is refused
+    in the language, as the edit's other refusals are; nothing is changed. English as it was (the API's words)."""
+    long = tmp_path / "long.yaml"
+    long.write_text((REPO / "content" / "examples" / "guildhall.yaml").read_text(encoding="utf-8")
+                    .replace("Ana", "A" * 50), encoding="utf-8")
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    told = run("history", "edit", "1", str(long), "--db", db, "--lang", code)
+    assert told[0] == 2 and "player name" not in told[2]
+    for line in said:
+        assert line in told[2]
+    assert "Ana" in run("history", "show", "1", "--db", db)[1]
+    english = run("history", "edit", "1", str(long), "--db", db)
+    assert english[2] == f"error: {long}: the player name '{'A' * 50}' is longer than 40 characters\n"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["aucune photo de feuille papier n’est gardée", "json ou csv est attendu ici",
+            "4 parties écrites dans",
+            "les 2 photos (2,0 Mo) de feuilles papier que le compagnon garde ne sont pas dans",
+            "table    1  partie 4        Ana : 1 photo (1,5 Mo), la dernière prise le ",
+            "table    2  non enregistrée Ben : 1 photo (0,5 Mo), la dernière prise le ",
+            "4 parties importées, 0 déjà là", "0 partie importée, 4 déjà là",
+            "ne peut pas être importé (2 problèmes) :",
+            "games[0].uid: 1 à 64 caractères imprimables sont attendus ici",
+            "games[1].end_state: <end state>: game: jeu inconnu : 'nope'",
+            "n’est pas un export de l’historique donjon (sa clé format ne vaut pas donjon-history)",
+            "supprimée : 1 photo (1,5 Mo) de tables dont la partie est enregistrée ; 1 photo de tables encore "
+            "ouvertes gardée"]),
+    ("de", ["es ist kein Foto eines Papierbogens aufbewahrt", "hier gehört json oder csv hin",
+            "4 Partien nach",
+            "die 2 Fotos (2,0 MB) von Papierbögen, die der Begleiter aufbewahrt, sind nicht im Export",
+            "Tisch    1  Partie 4          Ana: 1 Foto (1,5 MB), das letzte aufgenommen am ",
+            "Tisch    2  nicht gespeichert Ben: 1 Foto (0,5 MB), das letzte aufgenommen am ",
+            "4 Partien importiert, 0 schon vorhanden", "0 Partien importiert, 4 schon vorhanden",
+            "kann nicht importiert werden (2 Probleme):", "games[0].uid: hier gehören 1 bis 64 druckbare Zeichen hin",
+            "games[1].end_state: <end state>: game: Spiel unbekannt: 'nope'",
+            "ist kein Export des donjon-Verlaufs", "gelöscht: 1 Foto (1,5 MB) von Tischen, deren Partie gespeichert "
+            "ist; 1 Foto von noch offenen Tischen behalten"])])
+def test_export_import_and_photos_are_told_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
+    """`history export/import/photos --lang fr|de`: what was written, imported, kept or let go, the photos' lines,
+    and every refusal (a format not known, an export that cannot be imported and each of its problems) in the
+    language; the export itself (JSON keys, CSV columns) the same as in English. English as it was
+    (test_photos_are_listed_said_by_the_export_and_let_go_once_their_game_is_saved)."""
+    path = filled_db(tmp_path / "h.sqlite3")
+    db = str(path)
+    told = [run("history", "photos", "--db", db, "--lang", code)]
+    state = example("once-upon-a-castle")
+    result = Games().score(state).result
+    assert result is not None
+    database = Database(path)
+
+    def tables(c: Any) -> None:
+        saved, still = (store.create_table(c, "once-upon-a-castle", {}, ["Ana", "Ben"], [], {}, {}) for _ in "ab")
+        store.add_photo(c, saved, 0, "ana.jpg", b"x" * 1_500_000, first=True)
+        store.add_photo(c, still, 1, "ben.jpg", b"z" * 500_000, first=True)
+        store.save_game(c, "once-upon-a-castle", state, result, table_id=saved)
+
+    try:
+        database.write(tables)
+    finally:
+        database.close()
+    export = tmp_path / "e.json"
+    told += [run("history", *args, "--db", db, "--lang", code) for args in
+             (["export", "--format", "xml"], ["export", "--out", str(export)], ["photos"])]
+    assert run("history", "export", "--format", "csv", "--db", db, "--lang", code)[1] == \
+        run("history", "export", "--format", "csv", "--db", db)[1]
+    bad = json.loads(export.read_text(encoding="utf-8"))
+    bad["games"][0]["uid"] = ""
+    bad["games"][1]["end_state"]["game"] = "nope"
+    (tmp_path / "bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    (tmp_path / "other.json").write_text('{"format": "x"}', encoding="utf-8")
+    new = str(tmp_path / "new.sqlite3")
+    told += [run("history", "import", str(file), "--db", new, "--lang", code)
+             for file in (export, export, tmp_path / "bad.json", tmp_path / "other.json")]
+    told.append(run("history", "photos", "--let-go-saved", "--db", db, "--lang", code))
+    assert [t[0] for t in told] == [0, 2, 0, 0, 0, 0, 2, 2, 0]
+    text = "".join(t[1] + t[2] for t in told).replace("\u00a0", " ").replace("\u202f", " ")
+    for line in said:
+        assert line in text, text
+    for english in ("no photo", "expected", "written to", "not in the export", "not saved", "imported,",
+                    "cannot be imported", "not a donjon history export", "let go", "the last taken"):
+        assert english not in text
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["bad.yaml:2: n’est pas du YAML valide : ",
+            "dup.yaml:2: répète la clé 'a' dans un même tableau de clés",
+            "missing.yaml: fichier introuvable", "broken.json:1: n’est pas du JSON valide : "]),
+    ("de", ["bad.yaml:2: ist kein gültiges YAML: ", "dup.yaml:2: wiederholt den Schlüssel 'a' in einer Zuordnung",
+            "missing.yaml: Datei nicht gefunden", "broken.json:1: ist kein gültiges JSON: "])])
+def test_a_file_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
+    """`history edit/import --lang fr|de` and `score --lang fr|de`: a file that is not YAML or JSON, repeats a key
+    or is not there is said in the language (the parser's own words quoted inside stay English), with its line;
+    English as it was."""
+    (tmp_path / "bad.yaml").write_text("game: [\n", encoding="utf-8")
+    (tmp_path / "dup.yaml").write_text("a: 1\na: 2\n", encoding="utf-8")
+    (tmp_path / "broken.json").write_text('{"a": ', encoding="utf-8")
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    told = [run("history", "edit", "1", str(tmp_path / name), "--db", db, "--lang", code)
+            for name in ("bad.yaml", "dup.yaml", "missing.yaml")]
+    told.append(run("history", "import", str(tmp_path / "broken.json"), "--db", db, "--lang", code))
+    told += [run("score", str(tmp_path / name), "--lang", code) for name in ("bad.yaml", "dup.yaml", "missing.yaml")]
+    assert [t[0] for t in told] == [2] * 7
+    text = "".join(t[2] for t in told).replace("\u00a0", " ").replace("\u202f", " ")
+    for line in said:
+        assert line in text
+    assert text.count(said[1]) == 2 and text.count(said[2]) == 2
+    for english in ("is not valid", "repeats the key", "no such file"):
+        assert english not in text
+    assert run("history", "edit", "1", str(tmp_path / "dup.yaml"), "--db", db)[2] == \
+        f"error: {tmp_path / 'dup.yaml'}:2: repeats the key 'a' in one mapping\n"

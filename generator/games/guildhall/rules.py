@@ -291,11 +291,13 @@ def check(state: GuildhallEndState, catalog: Guildhall, found: Findings) -> Stan
                               "have {win} or more (anyone else would have won on their own turn)",
                               name=players[index].name, vp=Figure(points[index]), win=Figure(comp.win_vp)))
 
-    # the result's header is read by players: the set and the professions by their names in the language the file
-    # names things in (the catalog the rules are given), as the cards print them, never by ids (Bricklayer, Maurer)
+    # the result's header is read by players: the set and the professions by their names, as the cards print them,
+    # never by ids: in the language of the messages (`--lang fr`: Chasseur, whatever the file calls the Hunter), or
+    # in English in the language the file names things in (the catalog the rules are given: Bricklayer, Maurer)
+    printed: Guildhall = found.said if isinstance(found.said, Guildhall) else catalog
     setting: tuple[tuple[str, str], ...] = (
-        (found._("VP cards"), next((s.name for s in catalog.sets if s.id == state.vp_set), state.vp_set)),
-        (found._("professions"), ", ".join(_profession_name(catalog, p) for p in in_play)),
+        (found._("VP cards"), next((s.name for s in printed.sets if s.id == state.vp_set), state.vp_set)),
+        (found._("professions"), ", ".join(_profession_name(printed, p) for p in in_play)),
         (found._("players"), str(len(players))))
     if state.variant != "rulebook":
         setting += ((found._("variant"), state.variant),)
