@@ -390,7 +390,8 @@
   async function poll() {
     if (pending.length || sending || document.hidden) return;  // our own changes first; a sleeping phone waits
     const live = document.getElementById("live-state");
-    const query = new URLSearchParams({v: live.dataset.version, seat: live.dataset.seat, h: live.dataset.hash});
+    const asked = live.dataset.version;
+    const query = new URLSearchParams({v: asked, seat: live.dataset.seat, h: live.dataset.hash});
     let answer;
     try {
       answer = await timed("/tables/" + table + "/live?" + query, {credentials: "same-origin"});
@@ -402,6 +403,12 @@
     if (answer.status >= 500) { offline(answer.status); return; }
     tell("", false);
     if (answer.status !== 200) return;
+    // A tap made while the update travelled (on a slow Wi-Fi, a loaded laptop) drew the table anew with its answer:
+    // the update, asked before it, can be older than what is shown, and drew the tap off the page until the next
+    // poll. It is left for that poll, which asks from the version the page shows now (a poll answered out of its
+    // turn, after a later one, the same)
+    const now = document.getElementById("live-state");
+    if (pending.length || sending || !now || now.dataset.version !== asked) return;
     swap(answer.text);
   }
 

@@ -1,0 +1,47 @@
+"""The companion's live updates against the page's own taps, in Chromium: an update asked before a tap and answered
+after it must not draw the table back as it was. Skipped without Chromium unless DONJON_REQUIRE_BROWSER=1."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import anas_phone, browser, server, tap, totals, until  # noqa: F401 - the shared fixtures
+
+pytestmark = pytest.mark.browser
+
+
+def test_an_update_answered_after_the_players_taps_does_not_take_them_off_the_page(browser: Any,  # noqa: F811
+                                                                                   server: str) -> None:  # noqa: F811
+    """The page asks every 2 s whether the table changed; on a loaded machine or a slow Wi-Fi that answer can come
+    after the taps the player made meanwhile. It drew the table as it was when the companion answered: "+9" and
+    "+7" tapped, the update asked before them and answered between them showed the VP cards as "9" alone, and the
+    totals without the 7, until the next update 2 s later (a test reading the page then read the old totals). An
+    update asked before a tap that has been answered since is old: the page keeps what the taps drew."""
+    context, page, _ = anas_phone(browser, server)
+    chips = page.locator("#ctl-msg-players_0__vp_cards .chips")
+    held: list[Any] = []
+    later: list[Any] = []
+
+    def updates(route: Any) -> None:  # the first update asked is held; the later ones say nothing changed
+        if not held:
+            held.append(route)
+        else:
+            later.append(route)
+            route.fulfill(status=204)
+
+    page.route(re.compile(r"/live\?"), updates)
+    until(page, lambda: bool(held), "the page asked for no update")
+    tap(page, "VP cards bought: add 9")
+    answer = held[0].fetch()  # the companion answers it now: the table with the 9, newer than the page asked for
+    assert answer.status == 200
+    tap(page, "VP cards bought: add 7")
+    asked = len(later)
+    held[0].fulfill(response=answer)  # and the answer reaches the page after the 7's
+    # the page has read that answer by the time it asks again (every 2 s)
+    until(page, lambda: len(later) > asked, "the page asked for no update after the old one")
+    assert [text.split()[0] for text in chips.locator(".chip").all_inner_texts()] == ["9", "7"]
+    assert totals(page) == {"Ana": "16", "Ben": "0"}
+    context.close()
