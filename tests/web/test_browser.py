@@ -35,6 +35,11 @@ LIVE_MS = 7000
 SETTLED_MS = 60_000
 #: how long the page waits for the answer to a tap before it says the companion cannot be reached (app.js)
 EDIT_TIMEOUT_MS = 8000
+#: the bound of a wait for what a photo sent shows (its check page, its refusal), and of the tap that sends it (a
+#: click waits for the page it opens to start coming, which is after the read): a read took 2-7.6 s with a loaded
+#: machine's cores (load average 14; the first read of a server the longest), near Playwright's default 30 s once two
+#: photos are read together or the test's own Chromium waits for a core. It ends as soon as the page is there
+READ_MS = 90_000
 
 
 @pytest.fixture
@@ -394,8 +399,8 @@ def test_a_photo_of_a_paper_sheet_checked_and_corrected_on_a_phone(browser: Any,
     open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     page.get_by_role("link", name=part_of("Ana")).click()
     page.set_input_files("#sheet-photo", str(photo))
-    page.get_by_role("button", name="Read the photo").click()
-    page.wait_for_selector("text=Check what was read")
+    page.get_by_role("button", name="Read the photo").click(timeout=READ_MS)
+    page.wait_for_selector("text=Check what was read", timeout=READ_MS)
     shot(page, "castle-photo-check")
     accessible(page, "the photo check page")
     # every mark of the tower is to check: its "built" bubble and its ten digits
@@ -658,8 +663,8 @@ def test_marks_tapped_on_a_check_page_survive_a_send_without_wifi(browser: Any, 
     open_table(page, server, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     page.get_by_role("link", name=part_of("Ana")).click()
     page.set_input_files("#sheet-photo", str(photo))
-    page.get_by_role("button", name="Read the photo").click()
-    page.wait_for_url(re.compile(r"/photo$"))
+    page.get_by_role("button", name="Read the photo").click(timeout=READ_MS)
+    page.wait_for_url(re.compile(r"/photo$"), timeout=READ_MS)
     mark = page.locator(".mark input[type=checkbox]").nth(3)
     tapped = not mark.is_checked()
     mark.click(force=True)  # the label over the straightened photo takes the tap

@@ -14,17 +14,12 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import AXE, SHOTS, browser, totals  # noqa: F401 - browser: the fixture
+from tests.web.test_browser import AXE, READ_MS, SHOTS, browser, totals  # noqa: F401 - browser: the fixture
 from tests.web.test_serve_process import serving, wait_ready
 
 pytestmark = pytest.mark.browser
 
 PHONES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 568}}
-#: the bound of a wait for what a photo sent shows (its check page, its refusal), and of the tap that sends it (a
-#: click waits for the page it opens to start coming, which is after the read): a read took 2-7.6 s with a loaded
-#: machine's cores (load average 14; the first read of a server the longest), near Playwright's default 30 s once two
-#: photos are read together or the test's own Chromium waits for a core. It ends as soon as the page is there
-READ_MS = 90_000
 SHEETS = Path(__file__).resolve().parents[2] / "content" / "examples" / "sheets"
 
 
