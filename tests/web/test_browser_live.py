@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 import pytest
 
-from tests.web.test_browser import anas_phone, browser, server, tap, totals, until  # noqa: F401 - the shared fixtures
+from tests.web.test_browser import SETTLED_MS, anas_phone, browser, server, tap, totals, until  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -19,29 +20,43 @@ def test_an_update_answered_after_the_players_taps_does_not_take_them_off_the_pa
     after the taps the player made meanwhile. It drew the table as it was when the companion answered: "+9" and
     "+7" tapped, the update asked before them and answered between them showed the VP cards as "9" alone, and the
     totals without the 7, until the next update 2 s later (a test reading the page then read the old totals). An
-    update asked before a tap that has been answered since is old: the page keeps what the taps drew."""
-    context, page, _ = anas_phone(browser, server)
+    update asked before a tap that has been answered since is old: the page keeps what the taps drew. What that
+    update held of another phone's change (a token given to Ana from the host's phone) still comes: the next update
+    draws the table whole."""
+    context, page, table = anas_phone(browser, server)
     chips = page.locator("#ctl-msg-players_0__vp_cards .chips")
     held: list[Any] = []
     later: list[Any] = []
+    through = {"companion": False}
 
-    def updates(route: Any) -> None:  # the first update asked is held; the later ones say nothing changed
+    def updates(route: Any) -> None:  # the first update asked is held; the later ones say nothing changed, at first
         if not held:
             held.append(route)
+            return
+        later.append(route)
+        if through["companion"]:
+            route.continue_()
         else:
-            later.append(route)
             route.fulfill(status=204)
 
     page.route(re.compile(r"/live\?"), updates)
     until(page, lambda: bool(held), "the page asked for no update")
-    tap(page, "VP cards bought: add 9")
-    answer = held[0].fetch()  # the companion answers it now: the table with the 9, newer than the page asked for
+    host = httpx.post(f"{table}/edit", headers={"sec-fetch-site": "same-origin"}, timeout=30, data={
+        "seat": "0", "shown": "", "op": "add", "path": "vp_tokens", "value": "1"})
+    assert host.status_code == 200, host.text
+    answer = held[0].fetch()  # the companion answers it now: the host's token, newer than what the page asked from
     assert answer.status == 200
+    tap(page, "VP cards bought: add 9")
     tap(page, "VP cards bought: add 7")
     asked = len(later)
     held[0].fulfill(response=answer)  # and the answer reaches the page after the 7's
     # the page has read that answer by the time it asks again (every 2 s)
     until(page, lambda: len(later) > asked, "the page asked for no update after the old one")
     assert [text.split()[0] for text in chips.locator(".chip").all_inner_texts()] == ["9", "7"]
-    assert totals(page) == {"Ana": "16", "Ben": "0"}
+    assert totals(page) == {"Ana": "17", "Ben": "0"}  # the token counted: the taps' answers hold the totals
+    through["companion"] = True
+    page.wait_for_function("() => document.querySelector('#in-players_0__vp_tokens').value === '1'",
+                           timeout=SETTLED_MS)
+    assert [text.split()[0] for text in chips.locator(".chip").all_inner_texts()] == ["9", "7"]
+    assert totals(page) == {"Ana": "17", "Ben": "0"}
     context.close()
