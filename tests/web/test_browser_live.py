@@ -60,3 +60,26 @@ def test_an_update_answered_after_the_players_taps_does_not_take_them_off_the_pa
     assert [text.split()[0] for text in chips.locator(".chip").all_inner_texts()] == ["9", "7"]
     assert totals(page) == {"Ana": "17", "Ben": "0"}
     context.close()
+
+
+def test_a_tap_after_another_phones_change_draws_that_change_too(browser: Any, server: str) -> None:  # noqa: F811
+    """The host's phone gives Ana a VP token, and Ana taps "+9" before her page's next update (every 2 s; later on a
+    loaded machine or a slow Wi-Fi): the tap's answer drew the VP cards and the totals (10, the token counted) but not
+    the tokens' field, and told the page it was up to date, so no update ever drew it: the field said 0 beside a
+    total of 10 for as long as the page stayed open. The tap says which version the page showed; a table changed
+    since is drawn whole with the answer."""
+    context, page, table = anas_phone(browser, server)
+    page.route(re.compile(r"/live\?"), lambda route: route.fulfill(status=204))  # no update reaches the page
+    tokens = page.locator("#in-players_0__vp_tokens")
+    assert tokens.input_value() == "0"
+    host = httpx.post(f"{table}/edit", headers={"sec-fetch-site": "same-origin"}, timeout=30, data={
+        "seat": "0", "shown": "", "op": "add", "path": "vp_tokens", "value": "1"})
+    assert host.status_code == 200, host.text
+    tap(page, "VP cards bought: add 9")
+    assert tokens.input_value() == "1"
+    assert totals(page) == {"Ana": "10", "Ben": "0"}
+    tap(page, "VP cards bought: add 7")  # nothing changed between: the answer draws what it did before
+    assert tokens.input_value() == "1"
+    assert [text.split()[0] for text in page.locator("#ctl-msg-players_0__vp_cards .chip").all_inner_texts()] == \
+        ["9", "7"]
+    context.close()

@@ -257,6 +257,9 @@
         const edit = pending[0];
         const body = new URLSearchParams();
         for (const [k, v] of Object.entries(edit)) body.append(k, v == null ? "" : String(v));
+        // the version the page shows as it is sent: a change of another phone's since is drawn with the answer
+        const shown = document.getElementById("live-state");
+        if (shown) body.set("v", shown.dataset.version);
         let answer;
         try {
           answer = await timed("/tables/" + table + "/edit", {
