@@ -364,6 +364,8 @@ class Companion:
         wanted = str(form.get("on", ""))
         was = form.get("was")  # absent: no check (a button's set); empty: the field showed nothing
         seen = whole_number(form.get("seen", ""), 5)
+        # the table's version the page showed when it sent the tap (static/app.js; none from a script)
+        shown_version = whole_number(form.get("v", ""), 12)
         error = ""
         status = 200
         table: store.GameTable | None = None
@@ -401,8 +403,11 @@ class Companion:
         edited_path = path[0] if path and path[0] and op != "undo" else ""
         known = [c.path for c in (view.shared_controls() if seat is None else
                                   view.seat_controls(seat) if view.table.has_seat(seat) else [])]
-        # the page's own form is drawn again whole only when the edit names no control of it (a bad path, an undo)
-        reload_forms = edited_path not in known
+        # the page's own form is drawn again whole only when the edit names no control of it (a bad path, an undo),
+        # or when the table changed between the version the page showed and this edit: another phone's change (a
+        # token the host gave this player) was drawn nowhere, and this answer tells the page it is up to date
+        missed = table is not None and shown_version is not None and shown_version != table.version - 1
+        reload_forms = edited_path not in known or missed
         return self.page("update.html", request, status=status, reload_forms=reload_forms, edited=seat,
                          edited_path=edited_path, error=error, **context)
 

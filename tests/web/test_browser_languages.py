@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import example, new_table, post_json
-from tests.web.test_browser import VIEWPORTS, accessible, browser, shot  # noqa: F401 - browser is a fixture
+from tests.web.test_browser import READ_MS, VIEWPORTS, accessible, browser, shot  # noqa: F401 - browser is a fixture
 from tests.web.test_serve_process import serving, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -157,8 +157,8 @@ def test_a_photo_checked_in_french(browser: Any, evening: dict[str, Any], tmp_pa
     base = evening["url"]
     page.goto(f"{base}/tables/{evening['tables']['castle']}/seats/0")
     page.set_input_files("#sheet-photo", str(photo))
-    page.get_by_role("button", name="Lire la photo").click()
-    page.wait_for_selector("#review-title")
+    page.get_by_role("button", name="Lire la photo").click(timeout=READ_MS)
+    page.wait_for_selector("#review-title", timeout=READ_MS)
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.inner_text("#review-title") == "Vérifiez ce qui a été lu"
     left = [w for w in _left_in_english(page) if w not in ("walls", "towers", "guests")]  # the marks' field names

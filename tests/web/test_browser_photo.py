@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_browser import AXE, SHOTS, browser, totals  # noqa: F401 - browser: the fixture
+from tests.web.test_browser import AXE, READ_MS, SHOTS, browser, totals  # noqa: F401 - browser: the fixture
 from tests.web.test_serve_process import serving, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -110,8 +110,8 @@ def test_the_camera_helps_before_and_after_the_photo(browser: Any, server: str, 
     no_violation(page, "seat page with the photo guide")
     # half a sheet: refused, said at the top, and what to change next to the tip to mind
     page.set_input_files("#sheet-photo", str(photos["half.jpg"]))
-    page.get_by_role("button", name="Read the photo").click()
-    page.get_by_role("link", name="what to change").click()
+    page.get_by_role("button", name="Read the photo").click(timeout=READ_MS)
+    page.get_by_role("link", name="what to change").click(timeout=READ_MS)
     refused = page.locator(".refused")
     assert "shows only 2 of the sheet's 4 corner markers" in refused.inner_text()
     assert refused.get_by_text("What to change:").is_visible()
@@ -121,8 +121,8 @@ def test_the_camera_helps_before_and_after_the_photo(browser: Any, server: str, 
     no_violation(page, "seat page after a refusal")
     # a photo read: what was read is text at the top, the value to check first, without panning the sheet
     page.set_input_files("#sheet-photo", str(photos["ana.jpg"]))
-    page.get_by_role("button", name="Read the photo").click()
-    page.get_by_role("heading", name="Check what was read").wait_for()
+    page.get_by_role("button", name="Read the photo").click(timeout=READ_MS)
+    page.get_by_role("heading", name="Check what was read").wait_for(timeout=READ_MS)
     lines = page.locator("ul.read > li")
     assert lines.first.inner_text().startswith("? towers #3: the units 2 and 5 are both filled")
     assert "towers 5, 2, ?, 5" in [lines.nth(i).inner_text() for i in range(lines.count())]
@@ -141,15 +141,16 @@ def test_the_camera_helps_before_and_after_the_photo(browser: Any, server: str, 
         shot(page, f"check-tower-{phone}")
         # the page the marks' form loads, waited for: the check page before it has the same heading, and a click can
         # return before its navigation is seen (under load), the doubts then counted on the old page
-        with page.expect_navigation():
-            page.get_by_role("button", name="See what my marks say").last.click()  # the one under the photo
-        page.get_by_role("heading", name="Check what was read").wait_for()
+        with page.expect_navigation(timeout=READ_MS):
+            # the one under the photo
+            page.get_by_role("button", name="See what my marks say").last.click(timeout=READ_MS)
+        page.get_by_role("heading", name="Check what was read").wait_for(timeout=READ_MS)
         assert page.locator("ul.read > li.doubt").count() == 0
     else:
         # or its value is typed, as `--set` takes it, without looking for its marks
         page.get_by_label("Or type its value").fill("5")
-        page.get_by_role("button", name="See what my marks say").first.click()
-        page.get_by_role("heading", name="Check what was read").wait_for()
+        page.get_by_role("button", name="See what my marks say").first.click(timeout=READ_MS)
+        page.get_by_role("heading", name="Check what was read").wait_for(timeout=READ_MS)
         assert page.get_by_label("Or type its value (you gave 5)").input_value() == "5"
         shot(page, f"check-typed-{phone}")
     assert page.get_by_text("towers 5, 2, 5, 5").is_visible()
@@ -166,8 +167,8 @@ def test_a_photo_of_a_sheet_of_ones_own_on_a_phone(browser: Any, own_server: str
     assert page.get_by_role("img", name="The sheet as it should fill the phone's screen").locator(
         "rect.square").count() == 4
     page.set_input_files("#sheet-photo", str(photos["ada.jpg"]))
-    page.get_by_role("button", name="Read the photo").click()
-    page.get_by_role("heading", name="Check what was read").wait_for()
+    page.get_by_role("button", name="Read the photo").click(timeout=READ_MS)
+    page.get_by_role("heading", name="Check what was read").wait_for(timeout=READ_MS)
     said = page.locator("ul.read").inner_text()
     for line in ("guild sailors", "boats 3", "fish 14", "villagers 7", "goods Salt, Amber"):
         assert line in said
@@ -191,16 +192,16 @@ def test_every_sheet_from_one_phone(browser: Any, server: str, photos: dict[str,
     no_violation(page, "the photos of every sheet")
     page.set_input_files("#sheet-0", str(photos["ana.jpg"]))
     page.set_input_files("#sheet-2", str(photos["half.jpg"]))
-    page.get_by_role("button", name="Read the photos").click()
-    page.get_by_role("heading", name="What each photo says").wait_for()
+    page.get_by_role("button", name="Read the photos").click(timeout=READ_MS)
+    page.get_by_role("heading", name="What each photo says").wait_for(timeout=READ_MS)
     assert "Not read: half.jpg: shows only 2 of the sheet's 4 corner markers" in page.locator(
         "#seat-2 ~ .refused").inner_text()
     fits(page, "what each photo says")
     shot(page, "every-sheet-320", full=True)
     no_violation(page, "what each photo says")
     page.get_by_label("Its value on Ana's sheet").fill("5")
-    page.get_by_role("button", name="Keep the sheets read").click()
-    page.get_by_text("Kept: Ana.").wait_for()
+    page.get_by_role("button", name="Keep the sheets read").click(timeout=READ_MS)
+    page.get_by_text("Kept: Ana.").wait_for(timeout=READ_MS)
     assert page.get_by_label("Cid's sheet").count() == 1  # asked again
     page.close()
 
@@ -225,8 +226,8 @@ def glare_check_page(page: Any, base: str, photo: Path) -> list[str]:
     """Ana's glare photo read at a new table: the check page, and its lines still to check."""
     seat_page(page, base, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     page.set_input_files("#sheet-photo", str(photo))
-    page.get_by_role("button", name="Read the photo").click()
-    page.get_by_role("heading", name="Check what was read").wait_for()
+    page.get_by_role("button", name="Read the photo").click(timeout=READ_MS)
+    page.get_by_role("heading", name="Check what was read").wait_for(timeout=READ_MS)
     asked: list[str] = page.locator("ul.read > li.doubt").all_inner_texts()
     assert asked and all("glare" in line for line in asked), asked
     return asked
@@ -239,8 +240,8 @@ def test_a_second_photo_of_the_sheet_settles_the_glare(browser: Any, server: str
     # what to do about the glare: tilt and add a photo, which is added, not put in the first one's place
     assert "it is added to this one, not put in its place" in page.locator("ul.read .advice").first.inner_text()
     page.get_by_label("Add another photo of this sheet").set_input_files(str(glare_photos["ana-tilted.jpg"]))
-    page.get_by_role("button", name="Add this photo").click()
-    page.get_by_text("Read from 2 photos of your sheet").wait_for()
+    page.get_by_role("button", name="Add this photo").click(timeout=READ_MS)
+    page.get_by_text("Read from 2 photos of your sheet").wait_for(timeout=READ_MS)
     assert page.locator("ul.read > li.doubt").count() == 0
     assert page.get_by_text("Every mark was decided").is_visible()
     fits(page, "check page of two photos")
@@ -248,7 +249,7 @@ def test_a_second_photo_of_the_sheet_settles_the_glare(browser: Any, server: str
     shot(page, "added-390-full", full=True)
     no_violation(page, "check page of two photos")
     page.reload()  # the same state again
-    page.get_by_text("Read from 2 photos of your sheet").wait_for()
+    page.get_by_text("Read from 2 photos of your sheet").wait_for(timeout=READ_MS)
     assert page.locator("ul.read > li.doubt").count() == 0
     page.get_by_role("button", name="Keep these values").first.click()
     page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
@@ -270,8 +271,8 @@ def test_a_tap_goes_with_another_photo_of_the_sheet(browser: Any, server: str,  
     shot(page, "tapped-390")  # before the photo is added: the phone's screen, 390 x 844
     shot(page, "tapped-390-full", full=True)
     page.get_by_label("Add another photo of this sheet").set_input_files(str(glare_photos["ana-tilted.jpg"]))
-    page.get_by_role("button", name="Add this photo").click()
-    page.get_by_text("Read from 2 photos of your sheet").wait_for()
+    page.get_by_role("button", name="Add this photo").click(timeout=READ_MS)
+    page.get_by_text("Read from 2 photos of your sheet").wait_for(timeout=READ_MS)
     assert page.locator("ul.read > li.doubt").count() == 0  # the glare settled by the new photo
     assert page.get_by_text("sky clouds 3").is_visible() and three.locator("input").is_checked()
     assert page.get_by_text("1 mark you tapped is taken as you tapped it").is_visible()
@@ -280,7 +281,7 @@ def test_a_tap_goes_with_another_photo_of_the_sheet(browser: Any, server: str,  
     shot(page, "tap-kept-390-full", full=True)
     no_violation(page, "check page of two photos, with a tap")
     page.reload()
-    page.get_by_text("Read from 2 photos of your sheet").wait_for()
+    page.get_by_text("Read from 2 photos of your sheet").wait_for(timeout=READ_MS)
     assert page.get_by_text("sky clouds 3").is_visible() and three.locator("input").is_checked()
     page.get_by_role("button", name="Keep these values").first.click()
     page.wait_for_url(re.compile(r"/tables/\d+/seats/0$"))
@@ -294,9 +295,9 @@ def test_a_photo_of_another_sheet_is_not_added(browser: Any, server: str,  # noq
     page = browser.new_page(viewport=PHONES["320"])
     asked = glare_check_page(page, server, glare_photos["ana.jpg"])
     page.get_by_label("Add another photo of this sheet").set_input_files(str(glare_photos["ben.jpg"]))
-    page.get_by_role("button", name="Add this photo").click()
+    page.get_by_role("button", name="Add this photo").click(timeout=READ_MS)
     refused = page.locator(".review .refused")
-    refused.wait_for()
+    refused.wait_for(timeout=READ_MS)
     said = refused.inner_text()
     assert "This photo was not added: it shows another sheet than the photo kept" in said
     assert "These photos show different sheets" in said and "photo is kept as it was" in said
@@ -306,7 +307,7 @@ def test_a_photo_of_another_sheet_is_not_added(browser: Any, server: str,  # noq
     shot(page, "not-added-320", full=True)
     no_violation(page, "a photo of another sheet refused")
     page.goto(page.url)  # the check page of the photos kept (the refusal was the answer to a post)
-    page.get_by_role("heading", name="Check what was read").wait_for()
+    page.get_by_role("heading", name="Check what was read").wait_for(timeout=READ_MS)
     assert page.locator("ul.read > li.doubt").all_inner_texts() == asked
     assert page.get_by_text("Read from 2 photos").count() == 0
     page.close()

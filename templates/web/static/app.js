@@ -257,6 +257,9 @@
         const edit = pending[0];
         const body = new URLSearchParams();
         for (const [k, v] of Object.entries(edit)) body.append(k, v == null ? "" : String(v));
+        // the version the page shows as it is sent: a change of another phone's since is drawn with the answer
+        const shown = document.getElementById("live-state");
+        if (shown) body.set("v", shown.dataset.version);
         let answer;
         try {
           answer = await timed("/tables/" + table + "/edit", {
@@ -387,10 +390,13 @@
   });
 
   // --- live updates ---------------------------------------------------------------------------------------------
+  let whole = false;  // an update was left unread (below): the next one asks for the table whole
   async function poll() {
     if (pending.length || sending || document.hidden) return;  // our own changes first; a sleeping phone waits
     const live = document.getElementById("live-state");
-    const query = new URLSearchParams({v: live.dataset.version, seat: live.dataset.seat, h: live.dataset.hash});
+    const asked = live.dataset.version;
+    const query = new URLSearchParams({v: whole ? "" : asked, seat: live.dataset.seat,
+                                       h: whole ? "" : live.dataset.hash});
     let answer;
     try {
       answer = await timed("/tables/" + table + "/live?" + query, {credentials: "same-origin"});
@@ -402,6 +408,14 @@
     if (answer.status >= 500) { offline(answer.status); return; }
     tell("", false);
     if (answer.status !== 200) return;
+    // A tap made while the update travelled (on a slow Wi-Fi, a loaded laptop) drew the table anew with its answer:
+    // the update, asked before it, can be older than what is shown, and drew the tap off the page until the next
+    // poll. It is left unread (a poll answered out of its turn, after a later one, the same). What it held of other
+    // phones' changes may be drawn nowhere yet (a tap's answer draws the control tapped, and says the page is up to
+    // date): the next poll asks for the table whole
+    const now = document.getElementById("live-state");
+    if (pending.length || sending || !now || now.dataset.version !== asked) { whole = true; return; }
+    whole = false;
     swap(answer.text);
   }
 
