@@ -1229,6 +1229,17 @@ def tap_kept_offline(context: Any, page: Any, label: str) -> None:
     test says (`context.set_offline(False)`). Not here: a page closing as the Wi-Fi came back could still send its tap
     (seen once in a full run: a save made "meanwhile" then met that tap, and was refused as changed while saving)."""
     context.set_offline(True)
+    tap_kept(page, label)
+
+
+def tap_kept(page: Any, label: str) -> None:
+    """A phone already without Wi-Fi taps `label`, and its app is put away (see tap_kept_offline).
+
+    A test of a tap refused because another phone saved the game saves it before this tap, not between the tap and
+    the Wi-Fi's return: Chromium's offline switch does not stop every request (measured: 1 or 2 taps of 25, made
+    offline and kept on the phone, reached the companion all the same, their answers lost). Such a tap made before
+    the save was counted in the game, rightly, and the page's resend of it was answered "already counted": the
+    refusal the test waited for never came. Made after the save, a tap that gets through is refused too."""
     page.get_by_label(label, exact=True).first.click()
     page.get_by_text("kept on this phone").wait_for()
     page.close()
@@ -1257,9 +1268,10 @@ def test_taps_kept_without_wifi_are_sent_from_whichever_page_opens_next(browser:
     home.goto(f"{table}/seats/0")
     for value in ("7", "5"):
         tap(home, f"VP cards bought: add {value}")
-    tap_kept_offline(context, home, "Completed chapters: one more")
+    context.set_offline(True)  # this phone does not learn of the save: its page still offers the tap
     saved = httpx.post(f"{table}/save", headers={"sec-fetch-site": "same-origin"}, data={"confirm": "yes"})
     assert saved.status_code == 303
+    tap_kept(home, "Completed chapters: one more")
     context.set_offline(False)
     history = context.new_page()
     history.goto(f"{server}/history")
@@ -1279,9 +1291,10 @@ def test_a_kept_tap_refused_stays_said_on_a_table_page_until_closed(browser: Any
     context, page, table = anas_phone(browser, server)
     for value in ("9", "7", "5"):  # a game finished, which may be saved
         tap(page, f"VP cards bought: add {value}")
-    tap_kept_offline(context, page, "Completed chapters: one more")
+    context.set_offline(True)  # this phone does not learn of the save: its page still offers the tap
     saved = httpx.post(f"{table}/save", headers={"sec-fetch-site": "same-origin"}, data={"confirm": "yes"})
     assert saved.status_code == 303, saved.text[-600:]
+    tap_kept(page, "Completed chapters: one more")
     context.set_offline(False)
     next_table = context.new_page()
     polls: list[str] = []
