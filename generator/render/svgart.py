@@ -734,8 +734,6 @@ def _box_uses_inline(root: Any) -> bool:
     out, in a group of the use's attributes moved by its x and y, as :func:`_restyled_uses_inline` draws one. A use
     of an <svg> or a <symbol> (a viewport of its own), one whose x or y is not a plain number, one inside what it
     shows, and one a copy holds (one level of uses) are left."""
-    from lxml import etree
-
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
     copies: list[Any] = []
     for mask in [node for node in root.iter() if _local(node.tag) == "mask"
@@ -757,13 +755,7 @@ def _box_uses_inline(root: Any) -> bool:
                 if isinstance(element.tag, str) and "id" in element.attrib:
                     del element.attrib["id"]
             styled.tail = None
-            drawing = etree.Element(f"{_namespace(use.tag)}g")
-            x, y = float(written_x.group(1)), float(written_y.group(1))
-            if x or y:
-                drawing.set("transform", f"translate({x:g} {y:g})")
-            drawing.append(styled)
-            _replace_use(use, drawing)
-            copies.extend(drawing.iter())
+            copies.extend(_copy_in_place(use, styled, float(written_x.group(1)), float(written_y.group(1))))
     _unmatched_in_place(root, copies)
     return bool(copies)
 
@@ -841,8 +833,6 @@ def _context_paints_inline(root: Any) -> None:
     (:func:`_isolated`), its ids left out, placed as :func:`_restyled_uses_inline` places one. A use in a marker
     (whose context is the marked shape), in a clip path, of an <svg>, inside what it shows, whose x or y is not a
     plain number, or whose own paint is a context paint, is left (svglib paints such a shape nothing)."""
-    from lxml import etree
-
     if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
                for text in (*element.attrib.values(), element.text or "")):
         return
@@ -878,13 +868,7 @@ def _context_paints_inline(root: Any) -> None:
         if _local(target.tag) == "symbol":
             copies.extend(_inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden").iter())
             continue
-        drawing = etree.Element(f"{_namespace(use.tag)}g")
-        x, y = float(written_x.group(1)), float(written_y.group(1))
-        if x or y:
-            drawing.set("transform", f"translate({x:g} {y:g})")
-        drawing.append(styled)
-        _replace_use(use, drawing)
-        copies.extend(drawing.iter())
+        copies.extend(_copy_in_place(use, styled, float(written_x.group(1)), float(written_y.group(1))))
     _unmatched_in_place(root, copies)
 
 
@@ -1621,6 +1605,18 @@ def _important_last(root: Any) -> None:
         # svglib applies the plain rules under the style itself
         ordered = cascaded([declaration for declaration in declared if declaration[2]], style)
         element.set("style", "; ".join(f"{name}: {value}" for name, value in ordered))
+
+
+def _copy_in_place(use: Any, styled: Any, x: float, y: float) -> list[Any]:
+    """Put `styled`, a copy of what `use` shows, in the use's place at its `x`, `y`; the elements now drawn there."""
+    from lxml import etree
+
+    drawing = etree.Element(f"{_namespace(use.tag)}g")
+    if x or y:
+        drawing.set("transform", f"translate({x:g} {y:g})")
+    drawing.append(styled)
+    _replace_use(use, drawing)
+    return list(drawing.iter())
 
 
 def _replace_use(use: Any, drawing: Any) -> None:
