@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from generator.commands import folder_option, interface_language, reports_errors
+from generator.commands import error_line, folder_option, interface_language, reports_errors
 
 if TYPE_CHECKING:
     from generator.content import Content
@@ -167,7 +167,7 @@ def score(
         stop_if_requested()  # a stop whose exception Python dropped (in a finaliser) ends the command here
         worst = max(worst, outcome.exit_code)
         if outcome.error is not None:
-            typer.echo(f"error: {visible_lines(outcome.error)}", err=True)
+            typer.echo(error_line(visible_lines(outcome.error), lang), err=True)
         if json_:
             if outcome.output is not None:
                 typer.echo(outcome.output)

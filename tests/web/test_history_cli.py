@@ -420,3 +420,20 @@ def test_a_file_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, c
         assert english not in text
     assert run("history", "edit", "1", str(tmp_path / "dup.yaml"), "--db", db)[2] == \
         f"error: {tmp_path / 'dup.yaml'}:2: repeats the key 'a' in one mapping\n"
+
+
+@pytest.mark.parametrize(("code", "error"), [("fr", "erreur\u00a0: "), ("de", "Fehler: ")])
+def test_a_refusal_begins_with_the_language_s_word_for_error(tmp_path: Path, code: str, error: str) -> None:
+    """`score`/`history --lang fr|de`: each refusal on stderr begins `erreur :` (a no-break space before the colon,
+    as the French catalog writes it) or `Fehler:`, a file's as a command line's; English and the commands whose
+    --lang is a deck's (`build`) keep `error:`; a run after a French one speaks English again."""
+    missing = str(tmp_path / "none.sqlite3")
+    told = [run("history", "list", "--db", missing, "--lang", code), run("history", "show", "abc", "--lang", code),
+            run("score", str(tmp_path / "missing.yaml"), "--lang", code),
+            run("score", str(REPO / "content/examples/guildhall.yaml"), "--names", "Ana", "--lang", code)]
+    assert [t[0] for t in told] == [2] * 4
+    for said in told:
+        assert said[2].startswith(error) and "error:" not in said[2]
+    assert run("history", "list", "--db", missing)[2].startswith(f"error: {missing}: no such database")
+    assert run("score", str(tmp_path / "missing.yaml"))[2] == f"error: {tmp_path / 'missing.yaml'}: no such file\n"
+    assert run("build", "--lang", code, "--paper", "zz")[2].startswith("error: --paper: 'zz'")
