@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.content import Content, load_content
-from generator.errors import DocumentError, DonjonError, InputError, Problem
+from generator.errors import DocumentError, DonjonError, InputError, Problem, unreadable
 from generator.fields import Invalid, Record, check_named, describe
 from generator.files import read_bytes, read_stdin
 from generator.i18n import N_, Figure, Language, language
@@ -111,8 +111,8 @@ def read_stdin_document() -> Document:
     raw = read_stdin(STDIN_NAME)
     if raw.startswith(b"%PDF-") or raw.startswith((b"\xff\xd8\xff", b"\x89PNG")) or raw[4:12] in (b"ftypheic",
                                                                                                  b"ftypmif1"):
-        raise InputError(STDIN_NAME, "holds a filled sheet or a photo; give those as files (donjon score ana.pdf "
-                                     "ben.jpg): only an end state (YAML or JSON) is read from standard input")
+        raise unreadable(STDIN_NAME, N_("holds a filled sheet or a photo; give those as files (donjon score ana.pdf "
+                                        "ben.jpg): only an end state (YAML or JSON) is read from standard input"))
     text = decode(raw, STDIN_NAME)
     if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
         try:

@@ -160,7 +160,10 @@ def score(
     worst = 0
     printed = False
     if files.count(STDIN) > 1:
-        raise UsageError("FILE -", f"is given {files.count(STDIN)} times; standard input is read once")
+        count = files.count(STDIN)
+        raise UsageError("FILE -", say.ngettext("is given {n} time; standard input is read once",
+                                                "is given {n} times; standard input is read once",
+                                                count).format(n=say.number(count)))
     scorer = Scorer(source, strict=strict, sheet_options=options, sheet=sheet, stdin=True,
                     lang=lang)
     for outcome in score_paths(files, scorer, json_):
