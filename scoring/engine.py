@@ -476,7 +476,10 @@ def _in_language(photos: Unconfirmed, lang: Language | None) -> Unconfirmed:
 
     def unread(item: Unread) -> Unread:
         found = refusal(item.why, item.reason or None)
-        why = lang._(found.seen) if found is not None and found.seen else item.why
+        if item.said_in is not None:  # donjon's own words, naming what it found: said whole, as a PDF's are
+            why = item.said_in(lang)
+        else:
+            why = lang._(found.seen) if found is not None and found.seen else item.why
         advice = lang._(item.advice) if item.advice else ""
         # standard error's line for a photo alone (--json) says what the table says: why, then what to change
         return replace(item, why=why, advice=advice,
