@@ -153,16 +153,16 @@ def read_stdin(display: str, max_bytes: int = MAX_BYTES) -> bytes:
 
     stream = sys.stdin
     if stream is None:
-        raise InputError(display, "there is no standard input to read")
+        raise unreadable(display, N_("there is no standard input to read"))
     try:
         if stream.isatty():
-            raise InputError(display, "standard input is a terminal: pipe an end state into it (donjon score - < "
-                                      "game.yaml)")
+            raise unreadable(display, N_("standard input is a terminal: pipe an end state into it (donjon score - < "
+                                         "game.yaml)"))
         data = stream.buffer.read(max_bytes + 1)
     except OSError as err:
-        raise InputError(display, f"cannot be read ({os_reason(err)})") from None
+        raise unreadable(display, N_("cannot be read ({reason})"), reason=os_reason(err)) from None
     except ValueError:  # closed before donjon started
-        raise InputError(display, "cannot be read (standard input is closed)") from None
+        raise unreadable(display, N_("cannot be read (standard input is closed)")) from None
     if len(data) > max_bytes:
-        raise InputError(display, f"is more than the {max_bytes // 1048576} MiB donjon reads")
+        raise unreadable(display, N_("is more than the {most} MiB donjon reads"), most=max_bytes // 1048576)
     return data

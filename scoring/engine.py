@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.content import Content, load_content
-from generator.errors import DocumentError, DonjonError, InputError, Problem
+from generator.errors import DocumentError, DonjonError, InputError, Problem, unreadable
 from generator.fields import Invalid, Record, check_named, describe
 from generator.files import read_bytes, read_stdin
 from generator.i18n import N_, Figure, Language, language
@@ -111,8 +111,8 @@ def read_stdin_document() -> Document:
     raw = read_stdin(STDIN_NAME)
     if raw.startswith(b"%PDF-") or raw.startswith((b"\xff\xd8\xff", b"\x89PNG")) or raw[4:12] in (b"ftypheic",
                                                                                                  b"ftypmif1"):
-        raise InputError(STDIN_NAME, "holds a filled sheet or a photo; give those as files (donjon score ana.pdf "
-                                     "ben.jpg): only an end state (YAML or JSON) is read from standard input")
+        raise unreadable(STDIN_NAME, N_("holds a filled sheet or a photo; give those as files (donjon score ana.pdf "
+                                        "ben.jpg): only an end state (YAML or JSON) is read from standard input"))
     text = decode(raw, STDIN_NAME)
     if text.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
         try:
@@ -476,7 +476,10 @@ def _in_language(photos: Unconfirmed, lang: Language | None) -> Unconfirmed:
 
     def unread(item: Unread) -> Unread:
         found = refusal(item.why, item.reason or None)
-        why = lang._(found.seen) if found is not None and found.seen else item.why
+        if item.said_in is not None:  # donjon's own words, naming what it found: said whole, as a PDF's are
+            why = item.said_in(lang)
+        else:
+            why = lang._(found.seen) if found is not None and found.seen else item.why
         advice = lang._(item.advice) if item.advice else ""
         # standard error's line for a photo alone (--json) says what the table says: why, then what to change
         return replace(item, why=why, advice=advice,

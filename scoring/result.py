@@ -99,6 +99,9 @@ class Unread:
     #: the values `--set` gave for it (`cid.jpg:towers[0]=5`), not applied since nothing of it was read: said on
     #: standard error, so that nobody takes them for counted (not in the JSON): :func:`not_applied`
     unset: tuple[str, ...] = ()
+    #: `why` said in a language, when it is donjon's own words naming what it found (a sheet of another version:
+    #: both versions, the other file): said so rather than by its reason's general words; None for the reader's
+    said_in: Callable[[Language], str] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, object]:
         return {"file": self.file, "sheet": self.sheet, "why": self.why, "reason": self.reason, "advice": self.advice}

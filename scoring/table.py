@@ -21,7 +21,7 @@ from generator.i18n import Language, language
 from generator.registry import UnknownGame, find_game
 from generator.wording import visible
 from scoring.findings import Words, confidence_said
-from scoring.result import Result, RuleWarning, Uncertain, Unconfirmed
+from scoring.result import Result, RuleWarning, Uncertain, Unconfirmed, Unread
 
 #: The mark beside points computed from a value below H.
 INFERRED_MARK = "*"
@@ -119,8 +119,7 @@ def unconfirmed_lines(photos: Unconfirmed, lang: Language | None = None) -> list
         if unread is None and file in later:
             continue  # read with the first photo of its sheet: its doubts are that photo's
         if unread is not None:
-            lines.append("  " + say._("{file}: not read: {why}", file=file, why=_unread_why(unread.why,
-                                                                                             unread.reason, say)))
+            lines.append("  " + say._("{file}: not read: {why}", file=file, why=_unread_why(unread, say)))
             if unread.advice:
                 lines.append("    " + say._("what to change: {advice}", advice=say.lang._(unread.advice)))
             continue
@@ -131,15 +130,18 @@ def unconfirmed_lines(photos: Unconfirmed, lang: Language | None = None) -> list
     return lines
 
 
-def _unread_why(why: str, reason: str, say: Words) -> str:
-    """Why a photo was not read: the reader's own (English) words, or in another language what its reason says was
-    seen (the companion's words), the reader's words when donjon has none for it."""
+def _unread_why(unread: Unread, say: Words) -> str:
+    """Why a photo was not read: the reader's own (English) words, or in another language donjon's own words when
+    they are its (a sheet of another version, naming both), else what its reason says was seen (the companion's
+    words), the reader's words when donjon has none for it."""
     if say.lang.english:
-        return why
+        return unread.why
+    if unread.said_in is not None:
+        return unread.said_in(say.lang)
     from generator.sheets.advice import refusal
 
-    found = refusal(why, reason or None)
-    return say.lang._(found.seen) if found is not None and found.seen else why
+    found = refusal(unread.why, unread.reason or None)
+    return say.lang._(found.seen) if found is not None and found.seen else unread.why
 
 
 def doubt_lines(doubts: Sequence[Uncertain], said: Callable[[Uncertain], str],

@@ -6,6 +6,7 @@ import functools
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -22,6 +23,20 @@ if TYPE_CHECKING:  # for annotations only: no command module imports anything he
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: The language the running command speaks, set by :func:`interface_language` (`score`, `history`: their --lang is
+#: the language of every word they say): its refusal's `error:` is then that language's too. None for every other
+#: command, whose --lang (if any) is a deck's language and whose messages are English.
+_SPOKEN: ContextVar[Language | None] = ContextVar("donjon_spoken", default=None)
+
+def error_line(message: str, lang: Language | None = None) -> str:
+    """A refusal as said on stderr: `error: ` and `message`, in `lang` when given (French `erreur :`)."""
+    from generator.i18n import N_
+
+    if lang is None or lang.english:
+        return f"error: {message}"
+    # TRANSLATORS: the word before every refusal of donjon score/history on stderr
+    return lang._(N_("error: {message}")).format(message=message)
+
 
 def reports_errors(func: F) -> F:
     """Turn a DonjonError raised by a command into its message on stderr and its exit code.
@@ -35,6 +50,7 @@ def reports_errors(func: F) -> F:
         from generator.errors import DonjonError
         from generator.wording import visible_lines
 
+        spoken = _SPOKEN.set(None)  # a command run before this one (typer's test runner) spoke its own language
         try:
             return func(*args, **kwargs)
         except DonjonError as err:
@@ -44,8 +60,10 @@ def reports_errors(func: F) -> F:
                 pass  # standard output is what failed: the error says so
             if not getattr(err, "quiet", False):
                 # errors escape what they quote; this catches any message that did not
-                typer.echo(f"error: {visible_lines(str(err))}", err=True)
+                typer.echo(error_line(visible_lines(str(err)), _SPOKEN.get()), err=True)
             raise typer.Exit(int(err.exit_code)) from None
+        finally:
+            _SPOKEN.reset(spoken)
 
     return wrapper  # type: ignore[return-value]
 
@@ -129,7 +147,9 @@ def interface_language(value: str | None, option: str = "--lang") -> Language | 
         from generator.errors import UsageError
 
         raise UsageError(f"{option} {value}", f"donjon speaks {', '.join(INTERFACE)}; {code!r} is none of them")
-    return language(code)
+    spoken = language(code)
+    _SPOKEN.set(spoken)
+    return spoken
 
 
 def warn_of_a_language_nobody_holds(lang: str, decks: Sequence[Deck] = (), own: Sequence[UserDeck] = (),

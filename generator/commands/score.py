@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from generator.commands import folder_option, interface_language, reports_errors
+from generator.commands import error_line, folder_option, interface_language, reports_errors
 
 if TYPE_CHECKING:
     from generator.content import Content
@@ -160,14 +160,17 @@ def score(
     worst = 0
     printed = False
     if files.count(STDIN) > 1:
-        raise UsageError("FILE -", f"is given {files.count(STDIN)} times; standard input is read once")
+        count = files.count(STDIN)
+        raise UsageError("FILE -", say.ngettext("is given {n} time; standard input is read once",
+                                                "is given {n} times; standard input is read once",
+                                                count).format(n=say.number(count)))
     scorer = Scorer(source, strict=strict, sheet_options=options, sheet=sheet, stdin=True,
                     lang=lang)
     for outcome in score_paths(files, scorer, json_):
         stop_if_requested()  # a stop whose exception Python dropped (in a finaliser) ends the command here
         worst = max(worst, outcome.exit_code)
         if outcome.error is not None:
-            typer.echo(f"error: {visible_lines(outcome.error)}", err=True)
+            typer.echo(error_line(visible_lines(outcome.error), lang), err=True)
         if json_:
             if outcome.output is not None:
                 typer.echo(outcome.output)

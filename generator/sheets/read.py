@@ -12,6 +12,7 @@ from, so the scorer's messages can name them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -403,8 +404,9 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
                     raise InputError(other.file, _two_kinds(other, first, identity_field, identity_names, options.lang))
                 why = _two_kinds(other, first, identity_field, identity_names)
                 reads.remove(other)
+                said_in = functools.partial(_two_kinds, other, first, identity_field, identity_names)
                 unread.append(replace(unread_file(other.index, other.file, why, "other-version"),
-                                      unset=_unset(confirmed, other.index, displays, shared)))
+                                      unset=_unset(confirmed, other.index, displays, shared), said_in=said_in))
     sheets: list[FilledSheet] = []
     uncertain: list[Uncertain] = []
     for read in reads:
@@ -442,7 +444,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
 def _two_kinds(other: _Read, first: _Read, field: str, names: Callable[[str | None], Mapping[str, str]] | None,
                lang: Language | None = None) -> str:
     """Why `other` is not of one game with `first`: a sheet of another kind (the castle's version), each named as
-    its own sheet prints it; in `lang` (English when None; a photo's `unread` is told in English)."""
+    its own sheet prints it; in `lang` (English when None; a photo's `unread` says it in a language later)."""
     from generator.sheets.forms import field_named
 
     say = lang or language()

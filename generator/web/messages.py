@@ -9,6 +9,7 @@ command line's (`donjon history`) and the JSON API's stay English.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 # a quantity said in the reader's notation lives with the languages, under the rules that say one too
@@ -250,17 +251,23 @@ def games_imported(added: int, there: int, lang: Language | None = None) -> str:
 
 def games_changed(count: int, lang: Language | None = None) -> str:
     """How many games a rename or a merge changed (in `lang`, English when None)."""
-    if lang is None or lang.english:
-        return f"{count} game{'s' if count != 1 else ''} changed"
-    return lang.npgettext("games changed", "{n} game changed", "{n} games changed", count).format(n=lang.number(count))
+    say = _said_in(lang)
+    # English as it always was (no thousands separator), another language's own
+    return say.npgettext("games changed", "{n} game changed", "{n} games changed", count).format(
+        n=str(count) if say.english else say.number(count))
 
 
 def player_line(name: str, games: int, wins: int, percent: int, lang: Language | None = None) -> str:
-    """One player in `donjon history players`: name, games played and won, win rate (in `lang`, English)."""
-    if lang is None or lang.english:
-        return f"{name:<24} {games:>4} {'game ' if games == 1 else 'games'} {wins:>4} won  {percent:>3} %"
-    played = lang.npgettext("games played", "{n} game", "{n} games", games).format(n=f"{games:>4}")
-    won = lang.npgettext("games won", "{n} won", "{n} won", wins).format(n=f"{wins:>4}")
+    """One player in `donjon history players`: name, games played and won, win rate (in `lang`, English when None).
+    Each count's words are as wide as the language's longest form, so the columns line up whether a player played
+    one game or several (English `   1 game ` beside `   2 games`)."""
+    say = _said_in(lang)
+
+    def column(said: Callable[[int], str], count: int) -> str:
+        return said(count).ljust(max(len(said(n)) for n in (1, 2)))
+
+    played = column(lambda n: say.npgettext("games played", "{n} game", "{n} games", n).format(n=f"{n:>4}"), games)
+    won = column(lambda n: say.npgettext("games won", "{n} won", "{n} won", n).format(n=f"{n:>4}"), wins)
     return f"{name:<24} {played} {won}  {percent:>3} %"
 
 

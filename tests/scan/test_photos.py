@@ -301,6 +301,33 @@ def test_sheets_of_two_versions_are_not_one_game(tmp_path: Path) -> None:
     assert "ben.jpg: field version: is a sheet of the Apprentice version, but" in result.stderr
 
 
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", "ben.jpg: champ version: est une feuille Apprentice (version), mais ana.jpg est une feuille Great "
+           "Architect ; les feuilles d’une même partie ont le même champ version"),
+    ("de", "ben.jpg: Feld version: ist ein Bogen Apprentice (version), aber ana.jpg ist ein Bogen Great Architect; "
+           "die Bögen einer Partie haben dasselbe Feld version")])
+def test_a_photo_of_another_version_is_told_so_in_the_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                code: str, said: str) -> None:
+    """`--lang fr|de`: a photo of a sheet of another version than the first, listed as not read, says both versions
+    and the other file in the language, as a filled PDF of another version does: in the table, its standard error
+    line and the JSON's `why` (its reason still `other-version`)."""
+    save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    save(tmp_path, "ben.jpg", photograph(filled("apprentice", "a4", APPRENTICE)))
+    monkeypatch.chdir(tmp_path)  # the files named as given, relative
+    ana, ben = "ana.jpg", "ben.jpg"
+    table = run("score", ana, ben, "--lang", code)
+    told = run("score", ana, ben, "--lang", code, "--json")
+    assert table.exit_code == told.exit_code == 2
+    unread = json.loads(told.stdout)["unread"]
+    assert [u["reason"] for u in unread] == ["other-version"]
+    why = said.split(": ", 1)[1]
+    assert unread[0]["why"].replace("\u202f", " ") == why
+    assert said in told.stderr.replace("\u202f", " ") and said in table.stderr.replace("\u202f", " ")
+    assert f"{said.split(': ')[0]}{' :' if code == 'fr' else ':'}" in table.stdout.replace("\u00a0", " ")
+    assert why in table.stdout.replace("\u202f", " "), table.stdout
+    assert "is a sheet of the" not in table.output + told.output
+
+
 def test_a_pdf_scan_of_a_printed_sheet_is_read(tmp_path: Path) -> None:
     from PIL import Image
 

@@ -313,3 +313,23 @@ def test_a_game_not_known_is_said_in_the_language(tmp_path: Path, code: str) -> 
         assert " or " not in told.stderr
     english = runner.invoke(app, ["score", str(tmp_path / "state0.yaml")])
     assert "game: unknown game 'nope'; donjon scores guildhall, guedelon or once-upon-a-castle" in english.stderr
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["erreur : <stdin>: contient une feuille remplie ou une photo ; donnez-les comme fichiers",
+            "erreur : FILE -: est donné 2 fois ; l’entrée standard n’est lue qu’une fois"]),
+    ("de", ["Fehler: <stdin>: enthält einen ausgefüllten Bogen oder ein Foto; gib diese als Dateien an",
+            "Fehler: FILE -: ist 2-mal angegeben; die Standardeingabe wird nur einmal gelesen"])])
+def test_an_end_state_piped_in_is_refused_in_the_language(code: str, said: list[str]) -> None:
+    """`donjon score - --lang fr|de`: a filled sheet or a photo piped in, and `-` given twice, are refused in the
+    language (exit 2, as in English); English as it was."""
+    told = [runner.invoke(app, ["score", "-", "--lang", code], input=b"%PDF-1.4 filled"),
+            runner.invoke(app, ["score", "-", "-", "--lang", code], input="game: guildhall\n")]
+    assert [t.exit_code for t in told] == [2, 2]
+    for result, line in zip(told, said):
+        assert result.stderr.replace("\u00a0", " ").replace("\u202f", " ").startswith(line), result.stderr
+        assert "standard input" not in result.stderr
+    english = runner.invoke(app, ["score", "-"], input=b"%PDF-1.4 filled")
+    assert english.stderr.startswith("error: <stdin>: holds a filled sheet or a photo; give those as files")
+    assert runner.invoke(app, ["score", "-", "-"], input="").stderr == \
+        "error: FILE -: is given 2 times; standard input is read once\n"

@@ -98,7 +98,8 @@ def test_an_import_with_a_broken_game_is_refused_whole(tmp_path: Path) -> None:
 
 
 def test_players_says_one_game_not_one_games(tmp_path: Path) -> None:
-    """`history players` is a table of columns, in English: "1 game", never "1 games"."""
+    """`history players` is a table of columns, in English: "1 game", never "1 games"; in French and German too,
+    its columns lining up whether a player played one game or several (`1 partie ` beside `4 parties`)."""
     db = str(filled_db(tmp_path / "h.sqlite3"))
     code, out, _ = run("history", "players", "--db", db)
     assert code == 0 and "   3 games    3 won  100 %" in out
@@ -116,6 +117,14 @@ def test_players_says_one_game_not_one_games(tmp_path: Path) -> None:
     code, out, _ = run("history", "players", "--db", db)
     eli = next(line for line in out.splitlines() if line.startswith("Eli "))
     assert code == 0 and " 1 game     1 won  100 %" in eli and "games" not in eli, eli
+    for code_ in ("fr", "de"):
+        # a player of one game (Eli, who won it) and one of several (Ben, who lost some): the columns line up
+        code, out, _ = run("history", "players", "--db", db, "--lang", code_)
+        lines = {line.split()[0]: line for line in out.splitlines()}
+        assert code == 0 and len(lines["Eli"]) == len(lines["Ben"]), out
+        assert lines["Eli"].endswith("100 %") and lines["Ben"].endswith(" 33 %"), out
+        for word in (("partie ", "parties"), ("Partie ", "Partien"))[code_ == "de"]:
+            assert lines["Eli" if word.endswith(" ") else "Ben"].split()[2] == word.strip(), out
 
 
 def test_photos_are_listed_said_by_the_export_and_let_go_once_their_game_is_saved(tmp_path: Path) -> None:
@@ -420,3 +429,20 @@ def test_a_file_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, c
         assert english not in text
     assert run("history", "edit", "1", str(tmp_path / "dup.yaml"), "--db", db)[2] == \
         f"error: {tmp_path / 'dup.yaml'}:2: repeats the key 'a' in one mapping\n"
+
+
+@pytest.mark.parametrize(("code", "error"), [("fr", "erreur\u00a0: "), ("de", "Fehler: ")])
+def test_a_refusal_begins_with_the_language_s_word_for_error(tmp_path: Path, code: str, error: str) -> None:
+    """`score`/`history --lang fr|de`: each refusal on stderr begins `erreur :` (a no-break space before the colon,
+    as the French catalog writes it) or `Fehler:`, a file's as a command line's; English and the commands whose
+    --lang is a deck's (`build`) keep `error:`; a run after a French one speaks English again."""
+    missing = str(tmp_path / "none.sqlite3")
+    told = [run("history", "list", "--db", missing, "--lang", code), run("history", "show", "abc", "--lang", code),
+            run("score", str(tmp_path / "missing.yaml"), "--lang", code),
+            run("score", str(REPO / "content/examples/guildhall.yaml"), "--names", "Ana", "--lang", code)]
+    assert [t[0] for t in told] == [2] * 4
+    for said in told:
+        assert said[2].startswith(error) and "error:" not in said[2]
+    assert run("history", "list", "--db", missing)[2].startswith(f"error: {missing}: no such database")
+    assert run("score", str(tmp_path / "missing.yaml"))[2] == f"error: {tmp_path / 'missing.yaml'}: no such file\n"
+    assert run("build", "--lang", code, "--paper", "zz")[2].startswith("error: --paper: 'zz'")
