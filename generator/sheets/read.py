@@ -445,12 +445,13 @@ def _two_kinds(other: _Read, first: _Read, field: str, names: Callable[[str | No
                lang: Language | None = None) -> str:
     """Why `other` is not of one game with `first`: a sheet of another kind (the castle's version), each named as
     its own sheet prints it; in `lang` (English when None; a photo's `unread` says it in a language later)."""
-    from generator.sheets.forms import field_named
-
     say = lang or language()
-    return field_named(field, lang) + ": " + say._(
-        "is a sheet of the {this} {field}, but {file} is one of the {first} {field}; the sheets of one game share a "
-        "{field}").format(this=_identity(other, names), field=field, file=first.file, first=_identity(first, names))
+    # one message with the field it names, so that a translation words the whole sentence and sets its own colon
+    # (French puts a no-break space before it)
+    return say._(
+        "field {field}: is a sheet of the {this} {field}, but {file} is one of the {first} {field}; the sheets of one "
+        "game share a {field}").format(this=_identity(other, names), field=field, file=first.file,
+                                       first=_identity(first, names))
 
 
 def _identity(read: _Read, names: Callable[[str | None], Mapping[str, str]] | None) -> str:

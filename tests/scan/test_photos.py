@@ -302,10 +302,10 @@ def test_sheets_of_two_versions_are_not_one_game(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("code", "said"), [
-    ("fr", "ben.jpg: champ version: est une feuille Apprentice (version), mais ana.jpg est une feuille Great "
-           "Architect ; les feuilles d’une même partie ont le même champ version"),
-    ("de", "ben.jpg: Feld version: ist ein Bogen Apprentice (version), aber ana.jpg ist ein Bogen Great Architect; "
-           "die Bögen einer Partie haben dasselbe Feld version")])
+    ("fr", "ben.jpg: champ version\u00a0: cette feuille est de la version Apprentice, mais ana.jpg est de la "
+           "version Great Architect ; toutes les feuilles d’une partie doivent être de la même version"),
+    ("de", "ben.jpg: Feld version: dieser Bogen gehört zur Version Apprentice, ana.jpg aber zur Version Great "
+           "Architect; alle Bögen einer Partie müssen zur selben Version gehören")])
 def test_a_photo_of_another_version_is_told_so_in_the_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                 code: str, said: str) -> None:
     """`--lang fr|de`: a photo of a sheet of another version than the first, listed as not read, says both versions

@@ -226,7 +226,7 @@ def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tm
             "tax": "tax.pdf: a des champs de formulaire mais pas de champ 'version'",
             "locked": "locked.pdf: est protégé par un mot de passe",
             "broken": "broken.pdf: est un PDF endommagé",
-            "two": "b.pdf: champ version: est une feuille Apprentice (version), mais"}),
+            "two": "b.pdf: champ version : cette feuille est de la version Apprentice, mais"}),
     ("de", {"big": "Feld tower_1_value: ist eine Zahl mit 40 Ziffern",
             "kim": "Feld wall_2_flag_1: enthält einen Wert, aber wall_2 ist nicht angekreuzt",
             "odd": "Feld floor_1: ist kein Ankreuzfeld, wie auf einem donjon-Bogen (castle sheet)",
@@ -238,7 +238,7 @@ def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tm
             "tax": "tax.pdf: hat Formularfelder, aber kein Feld 'version'",
             "locked": "locked.pdf: ist mit einem Passwort geschützt",
             "broken": "broken.pdf: ist ein beschädigtes PDF",
-            "two": "b.pdf: Feld version: ist ein Bogen Apprentice (version), aber"})])
+            "two": "b.pdf: Feld version: dieser Bogen gehört zur Version Apprentice,"})])
 def test_a_pdf_that_is_no_filled_sheet_is_told_so_in_the_language(tmp_path: Path, code: str,
                                                                   said: dict[str, str]) -> None:
     """`--lang fr|de`: what makes a PDF no filled sheet (not a PDF, a password, damaged, no form, another form,
@@ -342,6 +342,24 @@ def test_sheets_of_two_versions_are_named_as_each_sheet_prints_them(tmp_path: Pa
     as_json = run("score", str(one), str(two), "--json")
     assert as_json.exit_code == 2
     assert "Petits Bâtisseurs version, but" in json.loads(as_json.stdout)["error"]
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", "champ version\u00a0: cette feuille est de la version Petits Bâtisseurs, mais {one} est de la version "
+           "Baumeister\u202f; toutes les feuilles d’une partie doivent être de la même version"),
+    ("de", "Feld version: dieser Bogen gehört zur Version Petits Bâtisseurs, {one} aber zur Version Baumeister; alle "
+           "Bögen einer Partie müssen zur selben Version gehören")])
+def test_sheets_of_two_versions_are_told_as_the_language_writes_it(tmp_path: Path, code: str, said: str) -> None:
+    """`--lang fr|de`: the two-version refusal is one sentence of the language, the field's colon set as the
+    language sets it (French: a no-break space before it), both versions named as their sheets print them."""
+    one = filled(tmp_path, "a.pdf", castle_values("Ana", towers=(2,)), lang="de")
+    two = filled(tmp_path, "b.pdf", castle_values("Ben", towers=(2,)), version="apprentice", lang="fr")
+    told = run("score", str(one), str(two), "--lang", code)
+    assert told.exit_code == 2, told.output
+    assert f"{two}: {said.format(one=one)}" in told.stderr, told.stderr
+    as_json = run("score", str(one), str(two), "--lang", code, "--json")
+    assert as_json.exit_code == 2
+    assert said.format(one=one) in json.loads(as_json.stdout)["error"]
 
 
 def test_what_is_not_a_filled_sheet(tmp_path: Path) -> None:
