@@ -31,6 +31,23 @@ app = typer.Typer(help=HELP, no_args_is_help=True, add_completion=False, rich_ma
 DB_HELP = "The database (default: donjon.sqlite3 in your data folder, or $DONJON_DB), as for donjon serve."
 JSON_HELP = "Print JSON instead of text."
 LANG_OPTION = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=OWN_WORDS_LANG_HELP)
+# the commands that score saved games again need the catalogs the companion scored them with: a game of a sheet of
+# one's own (`donjon serve --content my-sheet`) is unknown to the shipped ones
+CONTENT_OPTION = typer.Option(None, "--content", metavar="DIR", show_default=False,
+                              help="The content folder the games were played with (as given to donjon serve "
+                                   "--content): its sheets of your own and corrected catalogs score them again.")
+
+
+def _games(content_text: Optional[str]) -> Any:
+    """The games of the shipped catalogs, or of the content folder given with --content (its sheets registered)."""
+    from generator.commands import folder_option
+    from generator.errors import UsageError
+    from generator.web.games import Games
+
+    content = folder_option(content_text, "--content")
+    if content is not None and not content.is_dir():
+        raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
+    return Games(content)
 
 
 def _language(lang_text: Optional[str]) -> Language:
@@ -252,12 +269,13 @@ def photos_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help
 @reports_errors
 def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export of donjon history export."),
             db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+            content_text: Optional[str] = CONTENT_OPTION,
             lang_text: Optional[str] = LANG_OPTION) -> None:
     """Import an export: every game is checked and scored again; games already there (same uid) are skipped."""
     from generator.errors import InputError
     from generator.web import archive, messages
     from generator.web.db import Database, default_path
-    from generator.web.games import Games, read_input
+    from generator.web.games import read_input
 
     from generator.yamlio import decode, loads_json
 
@@ -269,7 +287,7 @@ def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export
         raise err.said(lang) from None
     if _has_surrogate(data):
         raise InputError(str(file), lang._(messages.FILE_SURROGATE))
-    entries = archive.check(data, str(file), Games(), lang)
+    entries = archive.check(data, str(file), _games(content_text), lang)
     database = Database(db if db is not None else default_path())
     try:
         added, there = database.write(lambda c: archive.import_games(c, entries))
@@ -310,11 +328,11 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
                                      help="The corrected end state (YAML or JSON, the format of donjon score); it must "
                                           "be a valid, finished game."),
          db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+         content_text: Optional[str] = CONTENT_OPTION,
          lang_text: Optional[str] = LANG_OPTION) -> None:
     """Correct a saved game: its end state is replaced by FILE, scored again; the old one is kept as a version."""
     from generator.errors import InputError, UsageError
     from generator.web import messages, store
-    from generator.web.games import Games
     from generator.yamlio import load_file
 
     from generator.web.archive import long_names, visible_names
@@ -327,7 +345,7 @@ def edit(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
         raise err.said(lang) from None
     if not isinstance(state, dict):
         raise InputError(str(file), lang._(messages.NOT_END_STATE))
-    games = Games()
+    games = _games(content_text)
     state = visible_names(state, games)  # a name pasted with a zero-width space: saved without it, as the API saves it
     scored = games.score(state)  # in English: the result is saved as the companion saves it
     if scored.result is None:
@@ -378,9 +396,10 @@ def rename(old: str = typer.Argument(..., metavar="OLD",
                                      help="The player's name (capitals, accents and spaces aside)."),
            new: str = typer.Argument(..., metavar="NEW", help="Their name from now on."),
            db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+           content_text: Optional[str] = CONTENT_OPTION,
            lang_text: Optional[str] = LANG_OPTION) -> None:
     """Rename a player in every game they played (each game keeps its earlier version)."""
-    _people(db, old, new, merging=False, lang_text=lang_text)
+    _people(db, old, new, merging=False, lang_text=lang_text, content_text=content_text)
 
 
 @app.command("merge")
@@ -388,9 +407,10 @@ def rename(old: str = typer.Argument(..., metavar="OLD",
 def merge(old: str = typer.Argument(..., metavar="OLD", help="The name to merge away."),
           into: str = typer.Argument(..., metavar="INTO", help="The player it is the same person as."),
           db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=DB_HELP, show_default=False),
+          content_text: Optional[str] = CONTENT_OPTION,
           lang_text: Optional[str] = LANG_OPTION) -> None:
     """Make two names one player (two spellings of one person), under the name INTO has."""
-    _people(db, old, into, merging=True, lang_text=lang_text)
+    _people(db, old, into, merging=True, lang_text=lang_text, content_text=content_text)
 
 
 def _argument(metavar: str, given: str) -> str:
@@ -400,12 +420,12 @@ def _argument(metavar: str, given: str) -> str:
     return f"{metavar} {quoted(given)}"
 
 
-def _people(db: Optional[Path], old: str, new: str, merging: bool, lang_text: Optional[str] = None) -> None:
+def _people(db: Optional[Path], old: str, new: str, merging: bool, lang_text: Optional[str] = None,
+            content_text: Optional[str] = None) -> None:
     from generator.errors import UsageError
     from generator.fields import unprintable_character, visible_name
     from generator.web import messages, people
     from generator.web.archive import LONGEST_NAME
-    from generator.web.games import Games
 
     # an error names the argument at fault as --help shows it, with the name given (`OLD 'Zed': ...`)
     lang = _language(lang_text)
@@ -418,7 +438,7 @@ def _people(db: Optional[Path], old: str, new: str, merging: bool, lang_text: Op
     if code is not None:  # a control character such as ESC, said as the API and the forms say it
         raise UsageError(_argument(*arguments["new"]), lang._("{rule}: {name} holds the character {code}")
                          .format(rule=rule, name=repr(new), code=code))
-    games = Games()
+    games = _games(content_text)
 
     def change(conn: Any) -> int:
         try:

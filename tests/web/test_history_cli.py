@@ -446,3 +446,46 @@ def test_a_refusal_begins_with_the_language_s_word_for_error(tmp_path: Path, cod
     assert run("history", "list", "--db", missing)[2].startswith(f"error: {missing}: no such database")
     assert run("score", str(tmp_path / "missing.yaml"))[2] == f"error: {tmp_path / 'missing.yaml'}: no such file\n"
     assert run("build", "--lang", code, "--paper", "zz")[2].startswith("error: --paper: 'zz'")
+
+
+def test_games_of_a_sheet_of_ones_own_are_imported_edited_and_renamed_with_its_content(tmp_path: Path) -> None:
+    """A game saved by `donjon serve --content SHEETS` (a sheet of one's own) is scored again by `history import`,
+    `edit`, `rename` and `merge` with the same `--content`; they had no such option, so such a game could be
+    neither imported into another database nor corrected from the command line (`unknown game`)."""
+    from generator.registry import unregister
+
+    sheets = REPO / "content" / "examples" / "sheets"
+    state = {"game": "lantern-harbour", "sheets": [{"player": "Ana", "fish": 14, "boats": 3},
+                                                   {"player": "Ben", "fish": 3, "boats": 1}]}
+    db = tmp_path / "h.sqlite3"
+    try:
+        result = Games(sheets).score(state).result
+        assert result is not None and result["valid"]
+        database = Database(db)
+        database.write(lambda c: store.save_game(c, "lantern-harbour", state, result, played_at="2026-03-01 21:00:00"))
+        database.close()
+        unregister("lantern-harbour")  # as in a new process: the shipped games only
+        code, exported, _ = run("history", "export", "--db", str(db))
+        assert code == 0
+        file = tmp_path / "export.json"
+        file.write_text(exported, encoding="utf-8")
+        other = str(tmp_path / "other.sqlite3")
+        code, _, err = run("history", "import", str(file), "--db", other)  # without the sheet: refused, said why
+        assert code == 2 and "lantern-harbour" in err
+        code, out, _ = run("history", "import", str(file), "--db", other, "--content", str(sheets))
+        assert code == 0 and "1 game imported" in out
+        corrected = tmp_path / "corrected.yaml"
+        corrected.write_text("game: lantern-harbour\nsheets:\n"
+                             "  - {player: Ana, fish: 2}\n  - {player: Ben, fish: 30}\n", encoding="utf-8")
+        code, out, _ = run("history", "edit", "1", str(corrected), "--db", other, "--content", str(sheets))
+        assert code == 0 and "winner Ben" in out
+        code, out, _ = run("history", "rename", "Ana", "Anna", "--db", other, "--content", str(sheets))
+        assert code == 0
+        code, out, _ = run("history", "list", "--db", other)
+        assert "Anna" in out and "Ben" in out
+        code, _, err = run("history", "merge", "Anna", "Ben", "--db", other, "--content", str(sheets))
+        assert code == 2 and err.startswith("error: OLD 'Anna' and INTO 'Ben': Anna and Ben both played game ")
+        code, _, err = run("history", "edit", "1", str(corrected), "--db", other, "--content", str(tmp_path / "no"))
+        assert code == 2 and "--content" in err and "no such folder" in err
+    finally:
+        unregister("lantern-harbour")
