@@ -27,6 +27,7 @@ from generator.files import read_bytes, read_stdin
 from generator.i18n import N_, Figure, Language, language
 from generator.registry import UnknownGame, find_game, game_ids, games
 from generator.resources import content_dir
+from generator.sayings import Words
 from generator.wording import listing
 from generator.yamlio import (
     MAX_DEPTH,
@@ -36,7 +37,7 @@ from generator.yamlio import (
     loads_json,
     loads_yaml,
 )
-from scoring.findings import Findings, Locator, Words
+from scoring.findings import Findings, Locator
 from scoring.result import Result, Standing, Unconfirmed, Unread, not_applied
 
 if TYPE_CHECKING:

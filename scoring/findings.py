@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from generator.fields import normalise_name
 from generator.i18n import N_, Figure, Language, figures, language
-from generator.wording import listing, ordinal
+from generator.sayings import Sayings
+from generator.wording import ordinal
 from generator.yamlio import Document, PathKey
 from scoring.result import RuleWarning, Violation
 
@@ -129,37 +130,6 @@ def section_of(rule: int | str) -> str:
     return rule.section if isinstance(rule, NumberedRule | CheckedValue) else ""
 
 
-class _Sayings:
-    """The ways of saying things in one language that :class:`Words` and :class:`Findings` share (each holds its
-    `lang`)."""
-
-    __slots__ = ()
-    lang: Language
-
-    def _(self, message: str, /, **values: Any) -> str:
-        """`message` in the language, each `{name}` filled from `values`: a :class:`Figure` (a quantity: points,
-        tokens) as the language writes numbers, anything else as it is (an index stays `players[1]`)."""
-        return self.lang._(message).format(**figures(values, self.lang))
-
-    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
-        """The form of `singular`/`plural` for `count` in the language, `{n}` being the count (a quantity, written
-        as the language writes numbers)."""
-        return self.lang.ngettext(singular, plural, count).format(**figures({"n": Figure(count), **values}, self.lang))
-
-    def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
-        """`2, 3 or 5` (`2, 3 ou 5`), `Ana and Ben` (`Ana et Ben`): items joined in the language."""
-        words = [str(i) for i in items]
-        return listing(words, conjunction) if self.lang.english else self.lang.listing(words, conjunction)
-
-
-@dataclass(frozen=True, slots=True)
-class Words(_Sayings):
-    """Sentences in one language, for what a game's rules say beyond their findings (the result's summary, the
-    table's heading): the same ways of saying as :class:`Findings`' (`donjon score --lang`, the companion)."""
-
-    lang: Language = field(default_factory=language)
-
-
 #: How a warning turned violation by `--strict` names the confidence of the value it rests on.
 STRICT_WORDS = {"M": N_("a best reading"), "L": N_("a guess"), "house": N_("a house default")}
 
@@ -173,7 +143,7 @@ def confidence_said(confidence: str, lang: Language | None) -> str:
 
 
 @dataclass
-class Findings(_Sayings):
+class Findings(Sayings):
     """The violations and warnings found in one file, in the order the rules were checked."""
 
     game: str

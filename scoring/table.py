@@ -19,8 +19,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from generator.catalog.common import CONFIDENCE_WORDS, HOUSE_MARK
 from generator.i18n import Language, language
 from generator.registry import UnknownGame, find_game
+from generator.sayings import Words
 from generator.wording import visible
-from scoring.findings import Words, confidence_said
+from scoring.findings import confidence_said
 from scoring.result import Result, RuleWarning, Uncertain, Unconfirmed, Unread
 
 #: The mark beside points computed from a value below H.

@@ -297,7 +297,7 @@ class SheetGame:
         firsts = [i for i, place in enumerate(places) if place == 1]
         winner = sheets[firsts[0]]["player"] if sheet.scoring and len(firsts) == 1 else None
         from generator.i18n import language
-        from scoring.findings import Words
+        from generator.sayings import Words
 
         say = Words(lang or language())
         best = say.ngettext("{n} point", "{n} points", totals[firsts[0]]) if firsts else ""

@@ -33,7 +33,7 @@ from generator.i18n import N_
 if TYPE_CHECKING:
     from generator.i18n import Language
     from generator.sheets.read import SheetKind
-    from scoring.findings import Words
+    from generator.sayings import Words
 
 #: What separates the items typed in one slot of a list: a comma as people write a list, or a semicolon.
 ITEM_SEPARATOR = re.compile(r"\s*[,;]\s*")
@@ -54,7 +54,7 @@ def _words(lang: Language | None) -> Words:
     """Messages in the language (`donjon score --lang fr`): English when None, whose messages are their own text (a
     message's English is its msgid)."""
     from generator.i18n import language
-    from scoring.findings import Words
+    from generator.sayings import Words
 
     return Words(lang if lang is not None else language())
 

@@ -193,7 +193,7 @@ def check(data: Any, file: str, games: Games, lang: Language | None = None) -> l
     """The games of an export, each scored again and held to the limits of `POST /api/games` (team size, name
     length, `played_at`, control characters); raises with every problem found, said in `lang` (English when None;
     what the API refuses in a game's envelope, its team or date, stays as the API says it)."""
-    from scoring.findings import Words
+    from generator.sayings import Words
 
     say = lang or language()
     problems: list[Problem] = []

@@ -59,7 +59,8 @@ from generator.fields import name_languages, normalise_name
 from generator.games.castle.catalog import Castle, Guest
 from generator.games.castle.end_state import CastleEndState, PlayerCastle
 from generator.i18n import N_, Figure, Language, language
-from scoring.findings import CheckedValue, Findings, NumberedRule, Words, below_h
+from generator.sayings import Words
+from scoring.findings import CheckedValue, Findings, NumberedRule, below_h
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, ranked_by
 

@@ -47,7 +47,8 @@ from generator.fields import name_languages, normalise_name
 from generator.games.guedelon.catalog import Guedelon
 from generator.games.guedelon.end_state import BUILT, LISTED, NOT_BUILT, GuedelonEndState
 from generator.i18n import N_, Figure, Language, language
-from scoring.findings import CheckedValue, Findings, NumberedRule, Words
+from generator.sayings import Words
+from scoring.findings import CheckedValue, Findings, NumberedRule
 from scoring.formats import spellings_of
 from scoring.result import PlayerScore, Ranking, ResultPart, Standing, breakdown
 

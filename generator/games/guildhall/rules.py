@@ -45,7 +45,8 @@ from generator.catalog.common import Inferred
 from generator.games.guildhall.catalog import Guildhall
 from generator.games.guildhall.end_state import GuildhallEndState, GuildhallPlayer
 from generator.i18n import N_, Figure, Language, language
-from scoring.findings import Findings, NumberedRule, Words, weakest
+from generator.sayings import Words
+from scoring.findings import Findings, NumberedRule, weakest
 from scoring.formats import NAMES_IN_FILE, name_key
 from scoring.result import PlayerScore, Ranking, Standing, breakdown, ranked_by
 

@@ -1,0 +1,48 @@
+"""Saying things in one language: a message filled in, a count's form, a list joined.
+
+What the scorer's findings and every message written through a language share (`donjon score --lang fr`, the
+companion's pages, a filled sheet's problems): scoring.findings.Findings says its violations this way, and
+:class:`Words` says the rest. It sits low (on generator.i18n and generator.wording only) so that the layers
+below the scorer's (generator.sheets' form reader) say things the same way without importing the scorer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.i18n import Figure, Language, figures, language
+from generator.wording import listing
+
+
+class Sayings:
+    """The ways of saying things in one language that :class:`Words` and scoring.findings.Findings share (each
+    holds its `lang`)."""
+
+    __slots__ = ()
+    lang: Language
+
+    def _(self, message: str, /, **values: Any) -> str:
+        """`message` in the language, each `{name}` filled from `values`: a :class:`Figure` (a quantity: points,
+        tokens) as the language writes numbers, anything else as it is (an index stays `players[1]`)."""
+        return self.lang._(message).format(**figures(values, self.lang))
+
+    def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
+        """The form of `singular`/`plural` for `count` in the language, `{n}` being the count (a quantity, written
+        as the language writes numbers)."""
+        return self.lang.ngettext(singular, plural, count).format(**figures({"n": Figure(count), **values}, self.lang))
+
+    def listing(self, items: Iterable[object], conjunction: str = "and") -> str:
+        """`2, 3 or 5` (`2, 3 ou 5`), `Ana and Ben` (`Ana et Ben`): items joined in the language."""
+        words = [str(i) for i in items]
+        return listing(words, conjunction) if self.lang.english else self.lang.listing(words, conjunction)
+
+
+@dataclass(frozen=True, slots=True)
+class Words(Sayings):
+    """Sentences in one language, for what a game's rules say beyond their findings (the result's summary, the
+    table's heading, a filled sheet's problems): the same ways of saying as the findings' (`donjon score --lang`,
+    the companion)."""
+
+    lang: Language = field(default_factory=language)
