@@ -106,6 +106,14 @@ def folder_option(value: str | None, option: str) -> Path | None:
     return Path(value)
 
 
+def refuse_missing_folder(folder: Path | None, option: str) -> None:
+    """Refuse a folder option (`--content DIR`) naming no folder: nothing there, or a file."""
+    if folder is not None and not folder.is_dir():
+        from generator.errors import UsageError
+
+        raise UsageError(f"{option} {folder}", "no such folder" if not folder.exists() else "is not a folder")
+
+
 #: The help of every command's `--lang`.
 LANG_HELP = ("The language to write in: en (the default), fr, de; a deck of your own holding other languages "
              "(columns such as Name@es) may be built in any of them. Without it, each deck of your own is built in its "

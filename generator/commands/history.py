@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from generator.commands import OWN_WORDS_LANG_HELP, interface_language, reports_errors
+from generator.commands import (OWN_WORDS_LANG_HELP, folder_option, interface_language, refuse_missing_folder,
+                                reports_errors)
 
 if TYPE_CHECKING:
     from generator.i18n import Language
+    from generator.web.games import Games
 
 HELP = """\
 The games saved by the table companion (donjon serve), in its SQLite database: list them, show one, list the
@@ -38,15 +40,12 @@ CONTENT_OPTION = typer.Option(None, "--content", metavar="DIR", show_default=Fal
                                    "--content): its sheets of your own and corrected catalogs score them again.")
 
 
-def _games(content_text: Optional[str]) -> Any:
+def _games(content_text: Optional[str]) -> Games:
     """The games of the shipped catalogs, or of the content folder given with --content (its sheets registered)."""
-    from generator.commands import folder_option
-    from generator.errors import UsageError
     from generator.web.games import Games
 
     content = folder_option(content_text, "--content")
-    if content is not None and not content.is_dir():
-        raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
+    refuse_missing_folder(content, "--content")
     return Games(content)
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from generator.commands import error_line, folder_option, interface_language, reports_errors
+from generator.commands import error_line, folder_option, interface_language, refuse_missing_folder, reports_errors
 
 if TYPE_CHECKING:
     from generator.content import Content
@@ -121,8 +121,7 @@ def score(
     from scoring.batch import score_paths
     from scoring.engine import STDIN, Scorer, is_sheet
 
-    if content is not None and not content.is_dir():
-        raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
+    refuse_missing_folder(content, "--content")
     say = lang or language()  # the command line's refusals too, in the table's language
     confirmed = []
     malformed = []

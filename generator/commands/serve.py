@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from generator.commands import reports_errors
+from generator.commands import refuse_missing_folder, reports_errors
 
 if TYPE_CHECKING:  # typing only: `donjon --help` must not import the database or the socket layer
     import logging
@@ -89,8 +89,7 @@ def serve(
     elif not lan and host not in LOOPBACK:
         raise UsageError(f"--host {host}", "without --lan the companion serves this machine only; add --lan to let "
                          "other devices join (they then need the access token it prints)")
-    if content is not None and not content.is_dir():
-        raise UsageError(f"--content {content}", ("no such folder" if not content.exists() else "is not a folder"))
+    refuse_missing_folder(content, "--content")
     if location is not None and not (0 < len(location) <= 100 and location.isprintable()):
         raise UsageError("--location", "expected a place's name of 1 to 100 characters")
     path = db if db is not None else default_path()
