@@ -183,19 +183,25 @@ def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: 
 
 def face_subject(deck: Deck, card: Card, view: DeckView) -> Subject:
     """What a card's face layout reads: its values, the deck, and who it is in messages."""
-    return subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
-                   card.provenance, _who(deck, card), key=card.id if card.copies > 1 else None, folder=deck.folder,
-                   root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
+    return _deck_subject(deck, view, card, _who(deck, card), card.id if card.copies > 1 else None)
 
 
 def back_subject(layout: Layout, deck: Deck, view: DeckView, card: Card | None = None) -> Subject:
     """What a back layout reads: the card's values for a back that reads them (`card` given), else the deck's."""
     if card is not None and layout.per_card:
-        return subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view,
-                       card.provenance, f"{_who(deck, card)}, its back", key=f"back:{card.id}", folder=deck.folder,
-                       root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
-    return subject({}, None, view, {}, f"{deck_label(deck)}: back", key=f"back:{layout.file}", folder=deck.folder,
-                   root=deck.root, lang=language(deck.lang), own_language=deck.lang == deck.default_lang)
+        return _deck_subject(deck, view, card, f"{_who(deck, card)}, its back", f"back:{card.id}")
+    return _deck_subject(deck, view, None, f"{deck_label(deck)}: back", f"back:{layout.file}")
+
+
+def _deck_subject(deck: Deck, view: DeckView, card: Card | None, who: str, key: str | None) -> Subject:
+    """What a layout of `deck` reads: `card`'s values (None: the deck's alone), `who` it is in messages, and the
+    `key` its drawing is kept under."""
+    if card is None:
+        return subject({}, None, view, {}, who, key=key, folder=deck.folder, root=deck.root, lang=language(deck.lang),
+                       own_language=deck.lang == deck.default_lang)
+    return subject(card.data, CardView(card.id, card.name, card.copies, card.data, card.also), view, card.provenance,
+                   who, key=key, folder=deck.folder, root=deck.root, lang=language(deck.lang),
+                   own_language=deck.lang == deck.default_lang)
 
 
 def back_drawing(layout: Layout, deck: Deck, view: DeckView, bleed: float, card: Card | None = None,
