@@ -297,6 +297,18 @@ def _referenced(element: Any, ids: dict[Any, Any]) -> Any:
     return ids.get(href[1:]) if href.startswith("#") else None
 
 
+def _by_id(root: Any) -> dict[Any, Any]:
+    """The drawing's elements by their id, as :func:`_referenced` looks them up (comments and the like have none)."""
+    return {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+
+
+def _use_offset(use: Any) -> tuple[float, float] | None:
+    """Where a <use> moves what it shows, its x and y; None when either is not a plain number (a percent, a unit),
+    which a copy in its place is not drawn for."""
+    x, y = (_PLAIN_NUMBER.fullmatch(use.get(name) or "0") for name in ("x", "y"))
+    return None if x is None or y is None else (float(x.group(1)), float(y.group(1)))
+
+
 def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
     """Bound the file's cost and find what the PDF cannot draw faithfully; the embedded pictures, checked, by
     their `data:` URI (the element count is bounded by `svg_size`, which read the file first)."""
@@ -620,7 +632,7 @@ def _clip_viewports(root: Any) -> bool:
     that shows an <svg> is first drawn as that <svg> in its place (:func:`_drawings_inline`), so it is cut the same
     way."""
     inlined = _drawings_inline(root)
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     overflow = _Overflow(root)
     cut: list[Any] = []
     for element in root.iter():
@@ -734,7 +746,7 @@ def _box_uses_inline(root: Any) -> bool:
     out, in a group of the use's attributes moved by its x and y, as :func:`_restyled_uses_inline` draws one. A use
     of an <svg> or a <symbol> (a viewport of its own), one whose x or y is not a plain number, one inside what it
     shows, and one a copy holds (one level of uses) are left."""
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     copies: list[Any] = []
     for mask in [node for node in root.iter() if _local(node.tag) == "mask"
                  and (node.get("maskContentUnits") or "").strip() == "objectBoundingBox"]:
@@ -743,8 +755,8 @@ def _box_uses_inline(root: Any) -> bool:
             if target is None or _local(target.tag) in ("svg", "symbol") or target in use.iterancestors() \
                     or any(target is node for node in use.iter()):
                 continue
-            written_x, written_y = (_PLAIN_NUMBER.fullmatch(use.get(name) or "0") for name in ("x", "y"))
-            if written_x is None or written_y is None:
+            offset = _use_offset(use)
+            if offset is None:
                 continue
             styled, isolated = _isolated(target, root)
             _styled_as(styled.iter(), isolated)  # a rule's percent is then in the copy's style
@@ -755,7 +767,7 @@ def _box_uses_inline(root: Any) -> bool:
                 if isinstance(element.tag, str) and "id" in element.attrib:
                     del element.attrib["id"]
             styled.tail = None
-            copies.extend(_copy_in_place(use, styled, float(written_x.group(1)), float(written_y.group(1))))
+            copies.extend(_copy_in_place(use, styled, *offset))
     _unmatched_in_place(root, copies)
     return bool(copies)
 
@@ -836,7 +848,7 @@ def _context_paints_inline(root: Any) -> None:
     if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
                for text in (*element.attrib.values(), element.text or "")):
         return
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     paints = Cascade(root, ("fill", "stroke"))
     overflow = _Overflow(root)
     copies: list[Any] = []
@@ -846,8 +858,8 @@ def _context_paints_inline(root: Any) -> None:
         target = _referenced(use, ids)
         if target is None or _local(target.tag) == "svg" or target in use.iterancestors():
             continue
-        written_x, written_y = (_PLAIN_NUMBER.fullmatch(use.get(name) or "0") for name in ("x", "y"))
-        if written_x is None or written_y is None:
+        offset = _use_offset(use)
+        if offset is None:
             continue
         styled, isolated = _isolated(target, root)
         _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
@@ -868,7 +880,7 @@ def _context_paints_inline(root: Any) -> None:
         if _local(target.tag) == "symbol":
             copies.extend(_inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden").iter())
             continue
-        copies.extend(_copy_in_place(use, styled, float(written_x.group(1)), float(written_y.group(1))))
+        copies.extend(_copy_in_place(use, styled, *offset))
     _unmatched_in_place(root, copies)
 
 
@@ -880,7 +892,7 @@ def _context_paints_for_librsvg(root: Any) -> bool:
     if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
                for text in (*element.attrib.values(), element.text or "")):
         return False
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     shown = {target for target in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
              if target is not None}
     paints = Cascade(root, ("fill", "stroke"))
@@ -921,7 +933,7 @@ def _solid_gradient_strokes(root: Any) -> None:
     the paint shows as that colour: the gradient in user space, or in the box of a rect, circle or ellipse (a
     gradient in box units on a straight line's box, which has no height, paints nothing: SVG 1.1, 7.11). A stroke
     an `!important` rule gives is left (refused as before)."""
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     if not any(_local(element.tag) in _GRADIENTS for element in ids.values()):
         return
     rules = Cascade(root, ("stroke", "stop-color", "stop-opacity"))
@@ -1033,7 +1045,7 @@ def _masks_as_clips(root: Any) -> None:
     Any other mask (see-through, grey, a gradient, a picture, units of the box) is left, and refused as a mask."""
     from lxml import etree
 
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     masked = [element for element in root.iter() if isinstance(element.tag, str) and element.get("mask")]
     number = 0
     for element in masked:
@@ -1197,7 +1209,7 @@ def _paints_nobody_draws(root: Any, hidden: set[Any]) -> tuple[str, ...]:
     """Say, by line, each fill or stroke (its attribute, style or a rule) that names a paint server no viewer draws
     (:data:`_UNPAINTED`) without a fallback colour: the shape is drawn unpainted in every output, as in a browser,
     where the designer saw it painted in Inkscape. Once a paint server."""
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     if not any(_local(element.tag).lower() in _UNPAINTED for element in ids.values()):
         return ()
     paints = Cascade(root, ("fill", "stroke"))
@@ -1224,7 +1236,7 @@ def _clip_path_uses(root: Any) -> tuple[str, ...]:
     size, uncut), so the PDF showed what viewers hide. A polyline clips as the polygon of its points, and a line
     adds nothing, as in viewers (svglib left a polyline out, so a clip of one polyline hid everything). A clip path
     left with nothing hides all it clips, in every viewer (:meth:`Reader.get_clippath`)."""
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     said: list[str] = []
     for clip in [element for element in root.iter() if _local(element.tag) == "clipPath"]:
         name = f"the clip path {clip.get('id')!r}" if clip.get("id") else "a clip path"
@@ -1269,8 +1281,7 @@ def _drawings_inline(root: Any) -> bool:
     origin: dict[Any, Any] = {}
     copies: list[Any] = []
     for _round in range(_CHAIN):  # a drawing inside a drawing inside...
-        ids = {element.get("id"): element for element in root.iter()
-               if isinstance(element.tag, str) and element.get("id")}
+        ids = _by_id(root)
         found = []
         for element in root.iter():
             if _local(element.tag) != "use" or _inside_clip(element):
@@ -1319,7 +1330,7 @@ def _restyled_uses_inline(root: Any) -> bool:
     where its original is defined (`defs .k` painted it red)."""
     from lxml import etree
 
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     if "style" not in {_local(element.tag) for element in root.iter()}:
         return False
     overflow = _Overflow(root)
@@ -1342,9 +1353,9 @@ def _restyled_uses_inline(root: Any) -> bool:
                 differs[target] = any(here.declared(original) != isolated.declared(made_copy)
                                       for original, made_copy in zip(target.iter(), clone.iter())
                                       if isinstance(original.tag, str))
-            written_x, written_y = (_PLAIN_NUMBER.fullmatch(element.get(name) or "0") for name in ("x", "y"))
-            if differs[target] and written_x is not None and written_y is not None:
-                found.append((element, target, float(written_x.group(1)), float(written_y.group(1))))
+            offset = _use_offset(element)
+            if differs[target] and offset is not None:
+                found.append((element, target, *offset))
         if not found:
             break
         for use, target, x, y in found:
@@ -1416,7 +1427,7 @@ def _shown_symbols_inline(root: Any) -> bool:
     originals keep theirs, so what refers to them still finds them); a use inside a symbol copied is drawn so in
     turn, as many times as the drawing's own copies are bounded (:data:`MAX_DRAWN` elements made), beyond which
     the rest is left as it is. A <use> inside a clip path is left (a clip path holds shapes and uses only)."""
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str) and element.get("id")}
+    ids = _by_id(root)
     overflow = _Overflow(root)
     visible: dict[Any, bool] = {}
     copies: list[Any] = []
