@@ -13,9 +13,11 @@ the layout's file and line, how far from the cut it comes and the cards it is on
 The layouts already keep text and icons their own `safe:` inside the card's own edge (3 mm unless a layout says
 otherwise); this check adds what the service's cut changes: a layout that lowered `safe:`, a card the rounding cuts
 smaller than it is (a 44 x 68 mm card is cut 66.7 mm tall), a safe margin wider than the layout's, and pictures.
-A box is measured by its rectangle, where its text or picture may print: the letters inside it may stop short of
-its edge. The findings only warn: the safe margin of both image services is not confirmed by a page of their own
-(their file's provenance says so), and a box in the margin may still print whole.
+A box is measured by what it prints: its text as set (each line from its first letter to its last, from its font's
+ascent to its descent, as the layout set it), not its rectangle, so a box reaching into the margin whose letters
+stop short of it says nothing; its icon's square, its picture as placed and clipped. The findings only warn: the
+safe margin of both image services is not confirmed by a page of their own (their file's provenance says so), and
+a box in the margin may still print whole.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from generator.build.decks import back_subject, face_subject
 from generator.export.cards import BACK, Prepared
 from generator.export.geometry import Canvas
 from generator.i18n import N_, Language
-from generator.layout.draw import shown_boxes
+from generator.layout.draw import printed_boxes
 from generator.layout.load import EPSILON, TEXT_KINDS, LayoutBox
 from generator.prepress.services import Service
 from generator.units import to_mm
@@ -78,9 +80,7 @@ def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin
             layout = layouts.back(card)
             drawn.append((layout, back_subject(layout, deck, view, card), f"{card.name} (back)"))
     for layout, what, label in drawn:
-        for box, (x0, y0, x1, y1) in shown_boxes(layout, what, width, height, deck.shape):
-            if not _checked(box):
-                continue
+        for box, (x0, y0, x1, y1) in printed_boxes(layout, what, width, height, deck.shape, _checked):
             left, top = canvas.x + x0 - cut_x, canvas.y + y0 - cut_y
             right, bottom = cut_x + cut_w - (canvas.x + x1), cut_y + cut_h - (canvas.y + y1)
             distance = min(left, top, right, bottom)
