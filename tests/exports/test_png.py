@@ -361,3 +361,30 @@ def test_a_text_box_in_the_margin_is_warned_only_where_its_letters_come_into_it(
     folder = tmp_path / "out/print/thegamecrafter/decks/wide"
     assert _dark_columns_in_the_margin(folder / faces["Short"]) == 0
     assert _dark_columns_in_the_margin(folder / faces["WIDE NAME SET EDGE TO EDGE"]) > 0
+
+
+#: Vector art a layout draws near the edge: a star outline and a rule 1.5 mm from the card's edge (in the service's
+#: margin), a badge marked as decoration there, a border going round the card 1 mm in, a band into the bleed.
+SHAPES_NEAR_THE_EDGE = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  seal: {kind: star, points: 5, x: 1.5mm, y: 20mm, width: 8mm, height: 8mm, fill: "#9b2226"}
+  rule: {kind: line, x: 20mm, y: 100% - 1.5mm, width: 20mm, height: 0mm, stroke: "#221b14", stroke_width: 0.5pt}
+  badge: {kind: circle, x: 100% - 9.5mm, y: 1.5mm, width: 8mm, height: 8mm, fill: "#221b14", decoration: true}
+  border: {kind: rect, x: 1mm, y: 1mm, width: 100% - 2mm, height: 100% - 2mm, stroke: "#221b14", stroke_width: 1pt}
+  band: {kind: rect, x: 0, y: 40mm, width: 100%, height: 5mm, fill: "#c0c0c0", bleed: true}
+"""
+
+
+def test_vector_shapes_in_the_services_margin_are_warned_as_pictures_are(tmp_path: Path) -> None:
+    """Only text, icons and pictures were measured: a star or a rule the layout draws as a shape came into the
+    margin in silence. A shape is now measured by what it draws; one marked decoration, one running into the bleed
+    and one going round the card (a border) are not, as check-print does not measure such paths in a PDF."""
+    deck = make_deck(tmp_path / "shapes", [{"Name": "One"}], layout=SHAPES_NEAR_THE_EDGE, deck_id="shapes",
+                     extra="card_size: poker\nname_column: Name\n")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = {line.split(" box ")[1].split(" ")[0]: line for line in result.stderr.splitlines() if " box " in line}
+    assert sorted(warned) == ["rule", "seal"], result.stderr
+    assert "layout.yaml:4) comes 1.8 mm from the edge" in warned["seal"]  # 1.5 mm in + 0.25 mm of the rounding
