@@ -858,7 +858,7 @@ def test_vector_icons_and_outlined_text_in_the_safe_margin_are_warned_as_picture
     """What a page draws as paths (an SVG icon, text as outlines) came into the margin in silence where a picture
     there was warned. A path inside the cut that comes into the margin is now warned (rule safe, never refused: a
     PDF cannot tell an icon from art), inside a form too; a background reaching the cut, a frame going round the
-    card and an icon inside the safe area are not."""
+    card, a speck (a starfield's dot) and an icon inside the safe area are not."""
     from reportlab.pdfgen.canvas import Canvas
 
     def star(canvas: Canvas, x: float, y: float) -> None:  # a 20 pt icon whose lower left corner is (x, y)
@@ -885,7 +885,7 @@ def test_vector_icons_and_outlined_text_in_the_safe_margin_are_warned_as_picture
         lambda: canvas.rect(13, 13, 172, 244, fill=0, stroke=1),        # 3: a frame round the card, 4 pt in
         lambda: outlined(canvas, 60, 248),                              # 4: a word 5 pt under the top cut: warned
         lambda: canvas.doForm("icon"),                                  # 5: the icon of page 1, as a form
-        lambda: None,                                                   # 6: (a back and a front each card)
+        lambda: canvas.circle(12, 130, 0.7, fill=1, stroke=0),          # 6: a speck of a texture, 0.5 mm
     ]
     for number, draw in enumerate(pages, start=1):
         canvas.setTrimBox([9, 9, 189, 261])

@@ -2663,6 +2663,10 @@ def _clipped_pictures(page: Any, trim: _Box, parsed: dict[tuple[int, int], list[
     return marks.pictures
 
 
+#: A path smaller than this both ways, in points (1 mm), is a speck of a texture (a starfield's dots on a back), not
+#: something a reader needs whole: not measured against the safe margin (_safe_shapes). A letter drawn as outlines
+#: at the 5 pt a layout allows is larger.
+SPECK = 72 / 25.4
 #: How deep forms inside forms are followed for the paths they paint (_painted_paths).
 MAX_SHAPE_DEPTH = 15
 _Affine = tuple[float, float, float, float, float, float]
@@ -2697,18 +2701,26 @@ def _painted_paths(page: Any) -> list[_Box]:
 def _safe_shapes(result: Preflight, number: int, shapes: list[_Box], unit: float, trim: _Box, where: str) -> None:
     """The paths a page paints inside the cut that come into the safe margin, warned as pictures are, in one
     finding: a PDF cannot tell an icon, a line or text drawn as outlines from a frame meant to sit near the edge.
-    A path reaching the cut is a background or art running into the bleed, and one whose box holds the middle of
-    the cut goes round it (a frame, a border, the disc a round token is drawn on): neither is measured."""
+    A path reaching the cut is a background or art running into the bleed, one whose box holds the middle of the
+    cut goes round it (a frame, a border, the disc a round token is drawn on), and a speck (SPECK) is a texture's
+    (a starfield's dots): none is measured."""
     service = result.service
     middle = ((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2)
-    near = [min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) * unit
-            for b in shapes if _in_margin(b, trim, unit, service)
-            and not (b[0] < middle[0] < b[2] and b[1] < middle[1] < b[3])]
+    near = sorted((min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) * unit, b)
+                  for b in shapes if _in_margin(b, trim, unit, service)
+                  and not (b[0] < middle[0] < b[2] and b[1] < middle[1] < b[3])
+                  and ((b[2] - b[0]) * unit >= SPECK or (b[3] - b[1]) * unit >= SPECK))
     if near:
+        # where the nearest lies, from the cut's top left corner as a designer's tool measures it (y down): a
+        # shape has no name in a PDF to find it by
+        distance, (x0, y0, x1, y1) = near[0]
+        mm = unit / 72 * 25.4
+        across = f"{(x0 - trim[0]) * mm:.1f}-{(x1 - trim[0]) * mm:.1f}"
+        down = f"{(trim[3] - y1) * mm:.1f}-{(trim[3] - y0) * mm:.1f}"
         result.add(number, "safe", f"{plural(len(near), 'shape')} drawn as paths (vector art, an icon, a line, text "
                                    f"as outlines) {'comes' if len(near) == 1 else 'come'} into the safe margin of "
-                                   f"{_mm(service.safe)}{where}, the nearest {_mm(min(near))} from the cut",
-                   refuse=False)
+                                   f"{_mm(service.safe)}{where}, the nearest {_mm(distance)} from the cut (x "
+                                   f"{across} mm, y {down} mm from the cut's top left corner)", refuse=False)
 
 
 def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box, bool]]) -> None:
