@@ -38,6 +38,7 @@ from generator.files import resolve_within
 from generator.i18n import Language, language
 from generator.layout.load import (
     EPSILON,
+    TEXT_KINDS,
     ColourSpec,
     FillSpec,
     Frame,
@@ -262,7 +263,8 @@ def printed_boxes(layout: Layout, what: Subject, width: float, height: float, sh
     for box, frame in zip(layout.boxes, frames):
         if not wanted(box):
             continue
-        reach = printed_extent(_box(layout, box, frame, what, width, height, 0.0))
+        # a text box's letters, not the dividers between its rows
+        reach = printed_extent(_box(layout, box, frame, what, width, height, 0.0), box.kind in TEXT_KINDS)
         if reach is not None:
             printed.append((box, reach))
     return printed

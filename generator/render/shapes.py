@@ -377,15 +377,18 @@ def extent(items: Iterable[Primitive]) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def printed_extent(items: Iterable[Primitive]) -> tuple[float, float, float, float] | None:
+def printed_extent(items: Iterable[Primitive], letters: bool = False) -> tuple[float, float, float, float] | None:
     """Bounds (x0, y0, x1, y1) of what `items` print, tightly (None: nothing): a line of text from its first
     letter's start to its advance's end and from its font's ascent to its descent (the metrics its layout set it
-    with, not the box around it), an outline with half its stroke, a picture within its clip. What a print
-    service's safe margin is measured against: the letters, not the box they were fitted in."""
+    with, not the box around it), an outline with half its stroke, a picture within its clip; with `letters`, the
+    text and its icons alone (not a table's dividers). What a print service's safe margin is measured against: the
+    letters, not the box they were fitted in."""
     from generator.render import fonts
 
     found: list[tuple[float, float, float, float]] = []
     for item in items:
+        if letters and isinstance(item, (Rect, Circle, Line, Path)):
+            continue
         if isinstance(item, Rect):
             half = item.paint.width / 2 if item.paint.stroke is not None else 0.0
             found.append((item.x - half, item.y - half, item.x + item.w + half, item.y + item.h + half))
@@ -422,7 +425,7 @@ def printed_extent(items: Iterable[Primitive]) -> tuple[float, float, float, flo
                     continue
             found.append(box)
         elif isinstance(item, Group):
-            inner = printed_extent(item.items)
+            inner = printed_extent(item.items, letters)
             if inner is None:
                 continue
             if item.clip is not None:
