@@ -268,6 +268,31 @@ def _jbig2_white(size: int) -> bytes:
         segment(1, 39, struct.pack(">IIIIB", size, size, 0, 0, 0) + b"\x01" + bytes([256 - 2 ** (8 - size)]))
 
 
+def test_a_page_of_many_see_through_graphics_states_is_one_finding(tmp_path: Path) -> None:
+    """For PDF/X-1a, each see-through graphics state was a refusal of its own: the sample spells exported with
+    `--pdfx none` gave 46 lines a page, one per opacity of their faded art. A page's are now one finding saying how
+    many, the lowest opacity and the first names; a page of one state keeps its one line."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    target = tmp_path / "faded.pdf"
+    canvas = Canvas(str(target), invariant=1)
+    for alphas in ([0.8, 0.5, 0.3, 0.9], [0.6]):
+        canvas.setPageSize((198, 270))
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, 198, 270, fill=1, stroke=0)
+        for n, alpha in enumerate(alphas):
+            canvas.setFillAlpha(alpha)
+            canvas.rect(40 + n * 20, 100, 15, 15, fill=1, stroke=0)
+        canvas.showPage()
+    canvas.save()
+    report = _report(donjon("check-print", str(target), "--service", "dtc", "--json"))[0]
+    see_through = [(f["page"], f["message"]) for f in report["findings"] if "transparency" in f["message"]]
+    assert len(see_through) == 2, see_through
+    assert see_through[0][0] == 1 and "in 4 graphics states (opacity down to 0.3" in see_through[0][1]
+    assert see_through[1][0] == 2 and "transparency (opacity 0.6, graphics state" in see_through[1][1]
+
+
 def test_a_filter_pdfx_1a_excludes_is_refused(exported: Path, tmp_path: Path) -> None:
     """PDF/X-1a allows no LZW and no JBIG2 compression: a DriveThruCards file the service would take is refused
     once a picture is JBIG2 (named on its page), a picture written inline is LZW (/F /LZW) or a page's drawing is

@@ -136,6 +136,10 @@ class Preflight:
     gradient_inks: dict[tuple[int, int], float | None] = field(default_factory=dict, repr=False, compare=False)
     #: a word on what the file is, beside the findings (a print-and-play sheet sent as a card deck)
     note: str = ""
+    #: each page's see-through graphics states for PDF/X-1a (name: lowest opacity) and the one finding that says
+    #: them all (_graphics_state): a card of faded art sets dozens, one line each drowned the report
+    see_through: dict[int, tuple[dict[str, float], Finding]] = field(default_factory=dict, repr=False,
+                                                                      compare=False)
 
     def picture(self, name: Any) -> str:
         """How a message names the picture the PDF calls `name`: its file when known, else that name."""
@@ -1012,8 +1016,21 @@ def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -
     mask = state.get("/SMask")
     blend = str(state.get("/BM", "/Normal"))
     if min(opacity) < 1 or (mask is not None and str(mask) != "/None") or blend not in ("/Normal", "/Compatible"):
-        result.add(number, "pdfx", f"transparency (opacity {min(opacity):g}, graphics state {name}), which "
-                                   "PDF/X-1a does not allow")
+        states, said = result.see_through.get(number, ({}, None))
+        if str(name) in states:
+            return
+        states[str(name)] = min(opacity)
+        if len(states) == 1:
+            message = f"transparency (opacity {min(opacity):g}, graphics state {name}), which PDF/X-1a does not allow"
+        else:  # one finding a page: how many states, the lowest opacity, the first names
+            names = sorted(states, key=lambda n: (len(n), n))
+            shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+            message = (f"transparency in {len(states)} graphics states (opacity down to {min(states.values()):g}; "
+                       f"{shown}), which PDF/X-1a does not allow")
+        result.add(number, "pdfx", message)
+        if said is not None:
+            result.findings = [f for f in result.findings if f is not said]
+        result.see_through[number] = (states, result.findings[-1])
 
 
 def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> bool:
