@@ -268,6 +268,36 @@ def _jbig2_white(size: int) -> bytes:
         segment(1, 39, struct.pack(">IIIIB", size, size, 0, 0, 0) + b"\x01" + bytes([256 - 2 ** (8 - size)]))
 
 
+def test_the_shapes_of_a_page_are_measured_within_a_bound_and_what_is_left_is_said(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each path of a page is read for the safe margin (a path a letter, for text as outlines): a page of more
+    objects than the bound has the rest left unmeasured, and the report says so rather than passing them."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress import preflight
+    from generator.prepress.services import find_service
+
+    target = tmp_path / "many.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    canvas.setTrimBox([9, 9, 189, 261])
+    canvas.setFillColorCMYK(0, 0, 0, 1)
+    for n in range(6):  # six 5 pt squares 3 pt inside the cut
+        canvas.rect(12, 40 + n * 30, 5, 5, fill=1, stroke=0)
+    canvas.showPage()
+    canvas.save()
+    said = [f.message for f in _safe_findings(target, find_service("dtc"))]
+    assert len(said) == 1 and "6 shapes drawn as paths" in said[0]
+    monkeypatch.setattr(preflight, "MAX_SHAPE_OBJECTS", 4)
+    said = [f.message for f in _safe_findings(target, find_service("dtc"))]
+    assert len(said) == 2 and "more than 4 objects on the page" in said[0] and "4 shapes drawn" in said[1], said
+
+
+def _safe_findings(path: Path, service: Any) -> list[Any]:
+    from generator.prepress.preflight import check_pdf
+
+    return [f for f in check_pdf(path, service).findings if f.rule == "safe"]
+
+
 def test_a_page_of_many_see_through_graphics_states_is_one_finding(tmp_path: Path) -> None:
     """For PDF/X-1a, each see-through graphics state was a refusal of its own: the sample spells exported with
     `--pdfx none` gave 46 lines a page, one per opacity of their faded art. A page's are now one finding saying how

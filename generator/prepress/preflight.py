@@ -2686,20 +2686,27 @@ def _clipped_pictures(page: Any, trim: _Box, parsed: dict[tuple[int, int], list[
 SPECK = 72 / 25.4
 #: How deep forms inside forms are followed for the paths they paint (_painted_paths).
 MAX_SHAPE_DEPTH = 15
+#: The page objects (paths, forms, text, pictures) a page's shapes are looked for among: a page of outlined text has
+#: a path a letter (some 300 a card), some 20,000 are read a second; past this, the rest are not measured (warned).
+MAX_SHAPE_OBJECTS = 50_000
 _Affine = tuple[float, float, float, float, float, float]
 
 
-def _painted_paths(page: Any) -> list[_Box]:
+def _painted_paths(page: Any) -> tuple[list[_Box], bool]:
     """The box of every path a page paints (pdfium's page objects: its bounds, a stroke's width included, before
     any clip), in the page's default space, forms followed through their matrices: vector art, icons, lines, each
-    letter of text drawn as outlines."""
+    letter of text drawn as outlines; and whether every object was read (MAX_SHAPE_OBJECTS)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
     boxes: list[_Box] = []
+    budget = [MAX_SHAPE_OBJECTS]
 
     def walk(form: Any, m: _Affine, depth: int) -> None:
         for obj in page.get_objects(form=form, max_depth=0):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
             kind = raw.FPDFPageObj_GetType(obj)
             if kind == raw.FPDF_PAGEOBJ_FORM and depth < MAX_SHAPE_DEPTH:
                 f = obj.get_matrix()
@@ -2712,16 +2719,21 @@ def _painted_paths(page: Any) -> list[_Box]:
                 boxes.append(_placed_box((left, bottom, right, top), m))
 
     walk(None, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0)
-    return boxes
+    return boxes, budget[0] >= 0
 
 
-def _safe_shapes(result: Preflight, number: int, shapes: list[_Box], unit: float, trim: _Box, where: str) -> None:
+def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool], unit: float, trim: _Box,
+                 where: str) -> None:
     """The paths a page paints inside the cut that come into the safe margin, warned as pictures are, in one
     finding: a PDF cannot tell an icon, a line or text drawn as outlines from a frame meant to sit near the edge.
     A path reaching the cut is a background or art running into the bleed, one whose box holds the middle of the
     cut goes round it (a frame, a border, the disc a round token is drawn on), and a speck (SPECK) is a texture's
     (a starfield's dots): none is measured."""
     service = result.service
+    shapes, whole = painted
+    if not whole:
+        result.add(number, "safe", f"more than {MAX_SHAPE_OBJECTS:,} objects on the page: the shapes past them are "
+                                   "not measured against the safe margin", refuse=False)
     middle = ((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2)
     near = sorted((min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) * unit, b)
                   for b in shapes if _in_margin(b, trim, unit, service)
