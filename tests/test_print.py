@@ -268,6 +268,23 @@ def _jbig2_white(size: int) -> bytes:
         segment(1, 39, struct.pack(">IIIIB", size, size, 0, 0, 0) + b"\x01" + bytes([256 - 2 ** (8 - size)]))
 
 
+def test_a_service_taking_text_as_outlines_names_the_layout_boxes_in_its_margin(tmp_path: Path) -> None:
+    """MB PRINT takes text as outlines: its PDF holds no text, so the preflight saw the cost icons and titles 3 mm
+    from the cut (its margin is 4 mm) as paths at best, with no name. The export now measures the layouts, as for
+    the services taking pictures, and names each box, its file and line, and the cards; the file is written."""
+    done = donjon("export", "--service", "mbprint", "--decks", "skirmish", "--content", str(DECKS),
+                  "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    boxes = [line for line in done.stderr.splitlines() if line.startswith("warning: ") and " box " in line]
+    unit = [line for line in boxes if "box cost-icon (" in line and "unit.yaml:24) comes 3.0 mm" in line]
+    assert unit and "inside the safe margin of 4.0 mm that the pages of MB PRINT ask for" in unit[0], boxes
+    assert unit[0].endswith("on Knight, Archer, Dragon, Goblin raider, and Forest troll")
+    # a service taking text as text measures its letters in the PDF, by the characters: no layout warnings
+    done = donjon("export", "--service", "pn", "--decks", "skirmish", "--content", str(DECKS), "--out",
+                  str(tmp_path / "pn"))
+    assert done.returncode == 0 and " box " not in done.stderr, done.stderr
+
+
 def test_the_shapes_of_a_page_are_measured_within_a_bound_and_what_is_left_is_said(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each path of a page is read for the safe margin (a path a letter, for text as outlines): a page of more

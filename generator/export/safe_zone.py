@@ -1,5 +1,6 @@
 """What of a deck's cards comes into the margin a print service may cut in, for the services that take a picture
-of each face (The Game Crafter, MakePlayingCards; `donjon export png --preset` at their sizes too).
+of each face (The Game Crafter, MakePlayingCards; `donjon export png --preset` at their sizes too) and those taking
+text as outlines (MB PRINT), whose PDF holds no text for the preflight to measure.
 
 A PDF is checked by the preflight, which reads the text and pictures the file holds; a PNG holds pixels only, which
 say nothing of what is text and what is background. So the pictures are checked from what drew them: every box of a
