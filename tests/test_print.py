@@ -13,7 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, cast
@@ -205,10 +205,12 @@ def test_an_annotation_or_a_form_field_on_the_printed_area_of_a_pdfx_file_is_ref
     done = donjon("check-print", str(path), "--service", "dtc", "--json")
     report = json.loads(done.stdout)
     assert done.returncode == 1 and report["verdict"] == "refused", done.stdout
-    found = [(f["page"], f["rule"], f["verdict"]) for f in report["findings"]]
-    assert found == [(1, "pdfx", "refused"), (2, "pdfx", "refused")], report["findings"]
-    assert "Link annotation" in report["findings"][0]["message"]
-    assert "form field (name)" in report["findings"][1]["message"]
+    # (the sample deck's cost badges, drawn as paths, come into the safe margin: warned under `safe`)
+    findings = [f for f in report["findings"] if f["rule"] != "safe"]
+    found = [(f["page"], f["rule"], f["verdict"]) for f in findings]
+    assert found == [(1, "pdfx", "refused"), (2, "pdfx", "refused")], findings
+    assert "Link annotation" in findings[0]["message"]
+    assert "form field (name)" in findings[1]["message"]
 
 
 def test_a_jpeg_2000_picture_in_a_pdfx_1a_file_is_refused(exported: Path, tmp_path: Path) -> None:
@@ -238,9 +240,10 @@ def test_a_jpeg_2000_picture_in_a_pdfx_1a_file_is_refused(exported: Path, tmp_pa
     done = donjon("check-print", str(path), "--service", "dtc", "--json")
     report = json.loads(done.stdout)
     assert done.returncode == 1 and report["verdict"] == "refused", done.stdout
-    found = [(f["page"], f["rule"], f["verdict"]) for f in report["findings"]]
-    assert found == [(1, "pdfx", "refused")], report["findings"]
-    assert "JPEG 2000" in report["findings"][0]["message"]
+    findings = [f for f in report["findings"] if f["rule"] != "safe"]  # (the cost badges: warned, not refused)
+    found = [(f["page"], f["rule"], f["verdict"]) for f in findings]
+    assert found == [(1, "pdfx", "refused")], findings
+    assert "JPEG 2000" in findings[0]["message"]
 
 
 def _lzw(data: bytes) -> bytes:
@@ -263,6 +266,78 @@ def _jbig2_white(size: int) -> bytes:
 
     return segment(0, 48, struct.pack(">IIIIBH", size, size, 0, 0, 0, 0)) + \
         segment(1, 39, struct.pack(">IIIIB", size, size, 0, 0, 0) + b"\x01" + bytes([256 - 2 ** (8 - size)]))
+
+
+def test_a_service_taking_text_as_outlines_names_the_layout_boxes_in_its_margin(tmp_path: Path) -> None:
+    """MB PRINT takes text as outlines: its PDF holds no text, so the preflight saw the cost icons and titles 3 mm
+    from the cut (its margin is 4 mm) as paths at best, with no name. The export now measures the layouts, as for
+    the services taking pictures, and names each box, its file and line, and the cards; the file is written."""
+    done = donjon("export", "--service", "mbprint", "--decks", "skirmish", "--content", str(DECKS),
+                  "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    boxes = [line for line in done.stderr.splitlines() if line.startswith("warning: ") and " box " in line]
+    unit = [line for line in boxes if "box cost-icon (" in line and "unit.yaml:24) comes 3.0 mm" in line]
+    assert unit and "inside the safe margin of 4.0 mm that the pages of MB PRINT ask for" in unit[0], boxes
+    assert unit[0].endswith("on Knight, Archer, Dragon, Goblin raider, and Forest troll")
+    # a service taking text as text measures its letters in the PDF, by the characters: no layout warnings
+    done = donjon("export", "--service", "pn", "--decks", "skirmish", "--content", str(DECKS), "--out",
+                  str(tmp_path / "pn"))
+    assert done.returncode == 0 and " box " not in done.stderr, done.stderr
+
+
+def test_the_shapes_of_a_page_are_measured_within_a_bound_and_what_is_left_is_said(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each path of a page is read for the safe margin (a path a letter, for text as outlines): a page of more
+    objects than the bound has the rest left unmeasured, and the report says so rather than passing them."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.prepress import preflight
+    from generator.prepress.services import find_service
+
+    target = tmp_path / "many.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    canvas.setTrimBox([9, 9, 189, 261])
+    canvas.setFillColorCMYK(0, 0, 0, 1)
+    for n in range(6):  # six 5 pt squares 3 pt inside the cut
+        canvas.rect(12, 40 + n * 30, 5, 5, fill=1, stroke=0)
+    canvas.showPage()
+    canvas.save()
+    said = [f.message for f in _safe_findings(target, find_service("dtc"))]
+    assert len(said) == 1 and "6 shapes drawn as paths" in said[0]
+    monkeypatch.setattr(preflight, "MAX_SHAPE_OBJECTS", 4)
+    said = [f.message for f in _safe_findings(target, find_service("dtc"))]
+    assert len(said) == 2 and "more than 4 objects on the page" in said[0] and "4 shapes drawn" in said[1], said
+
+
+def _safe_findings(path: Path, service: Any) -> list[Any]:
+    from generator.prepress.preflight import check_pdf
+
+    return [f for f in check_pdf(path, service).findings if f.rule == "safe"]
+
+
+def test_a_page_of_many_see_through_graphics_states_is_one_finding(tmp_path: Path) -> None:
+    """For PDF/X-1a, each see-through graphics state was a refusal of its own: the sample spells exported with
+    `--pdfx none` gave 46 lines a page, one per opacity of their faded art. A page's are now one finding saying how
+    many, the lowest opacity and the first names; a page of one state keeps its one line."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    target = tmp_path / "faded.pdf"
+    canvas = Canvas(str(target), invariant=1)
+    for alphas in ([0.8, 0.5, 0.3, 0.9], [0.6]):
+        canvas.setPageSize((198, 270))
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, 198, 270, fill=1, stroke=0)
+        for n, alpha in enumerate(alphas):
+            canvas.setFillAlpha(alpha)
+            canvas.rect(40 + n * 20, 100, 15, 15, fill=1, stroke=0)
+        canvas.showPage()
+    canvas.save()
+    report = _report(donjon("check-print", str(target), "--service", "dtc", "--json"))[0]
+    see_through = [(f["page"], f["message"]) for f in report["findings"] if "transparency" in f["message"]]
+    assert len(see_through) == 2, see_through
+    assert see_through[0][0] == 1 and "in 4 graphics states (opacity down to 0.3" in see_through[0][1]
+    assert see_through[1][0] == 2 and "transparency (opacity 0.6, graphics state" in see_through[1][1]
 
 
 def test_a_filter_pdfx_1a_excludes_is_refused(exported: Path, tmp_path: Path) -> None:
@@ -849,6 +924,62 @@ def test_pictures_placed_in_the_safe_margin_are_warned_by_what_shows_of_them(tmp
     safe = [f for f in report["findings"] if f["rule"] == "safe"]
     assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (4, "warned")], report
     assert "1.06 mm from the cut" in safe[0]["message"] and "1.76 mm from the cut" in safe[1]["message"], safe
+
+
+def test_vector_icons_and_outlined_text_in_the_safe_margin_are_warned_as_pictures_are(tmp_path: Path) -> None:
+    """What a page draws as paths (an SVG icon, text as outlines) came into the margin in silence where a picture
+    there was warned. A path inside the cut that comes into the margin is now warned (rule safe, never refused: a
+    PDF cannot tell an icon from art), inside a form too; a background reaching the cut, a frame going round the
+    card, a speck (a starfield's dot) and an icon inside the safe area are not."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    def star(canvas: Canvas, x: float, y: float) -> None:  # a 20 pt icon whose lower left corner is (x, y)
+        path = canvas.beginPath()
+        path.moveTo(x + 10, y + 20)
+        for px, py in ((x + 13, y + 13), (x + 20, y + 12), (x + 14, y + 7), (x + 16, y), (x + 10, y + 4), (x + 4, y),
+                       (x + 6, y + 7), (x, y + 12), (x + 7, y + 13)):
+            path.lineTo(px, py)
+        path.close()
+        canvas.drawPath(path, fill=1, stroke=0)
+
+    def outlined(canvas: Canvas, x: float, y: float) -> None:  # a word as outlines: each letter a path of its own
+        for n in range(4):
+            path = canvas.beginPath()
+            path.rect(x + n * 7, y, 5, 8)
+            path.rect(x + n * 7 + 1, y + 1, 3, 6)
+            canvas.drawPath(path, fill=1, stroke=0, fillMode=1)
+
+    target = tmp_path / "shapes.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    pages: list[Callable[[], object]] = [
+        lambda: star(canvas, 12, 120),                                  # 1: 3 pt inside the cut: warned
+        lambda: star(canvas, 40, 120),                                  # 2: inside the safe area
+        lambda: canvas.rect(13, 13, 172, 244, fill=0, stroke=1),        # 3: a frame round the card, 4 pt in
+        lambda: outlined(canvas, 60, 248),                              # 4: a word 5 pt under the top cut: warned
+        lambda: canvas.doForm("icon"),                                  # 5: the icon of page 1, as a form
+        lambda: canvas.circle(12, 130, 0.7, fill=1, stroke=0),          # 6: a speck of a texture, 0.5 mm
+    ]
+    for number, draw in enumerate(pages, start=1):
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, 198, 270, fill=1, stroke=0)  # the background, into the bleed
+        canvas.setFillColorCMYK(0, 0, 0, 1)
+        canvas.setStrokeColorCMYK(0, 0, 0, 1)
+        if number == 5:
+            canvas.beginForm("icon")
+            star(canvas, 0, 0)
+            canvas.endForm()
+            canvas.translate(13, 120)
+        draw()
+        canvas.showPage()
+    canvas.save()
+    done = donjon("check-print", str(target), "--service", "dtc", "--json")
+    report = _report(done)[0]
+    safe = [f for f in report["findings"] if f["rule"] == "safe"]
+    assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (4, "warned"), (5, "warned")], report
+    assert "1 shape drawn as paths" in safe[0]["message"] and "1.06 mm from the cut" in safe[0]["message"], safe
+    assert "4 shapes drawn as paths" in safe[1]["message"] and "1.76 mm from the cut" in safe[1]["message"], safe
+    assert "1.41 mm from the cut" in safe[2]["message"], safe
 
 
 def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:
@@ -2992,7 +3123,8 @@ def test_a_sheet_for_printing_at_home_is_said_to_be_one(exported: Path, tmp_path
     assert sum("note:" in line for line in lines) == 1  # the service's own file: none
     reports = _report(donjon("check-print", str(sheet), str(card), "--service", "dtc", "--json"))
     assert "Letter sheets" in reports[0]["note"] and reports[1]["note"] == ""
-    assert [r["verdict"] for r in reports] == ["refused", "ok"]
+    # the service's own file is taken (its cost badges, shapes in the safe margin, warned)
+    assert [r["verdict"] for r in reports] == ["refused", "warned"]
 
 
 def test_a_gradient_shown_on_many_pages_is_evaluated_once_and_said_on_each(tmp_path: Path,

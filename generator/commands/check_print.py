@@ -12,7 +12,8 @@ HELP = """\
 Preflight a PDF for a print service: page by page, what the service would refuse or change.
 
 Checks any PDF (donjon's, or a designer's own export): page size, TrimBox and bleed, text inside the safe area
-(and pictures: one inside the cut that comes into the safe margin is warned),
+(and pictures and shapes drawn as paths, icons or text as outlines: one inside the cut that comes into the safe
+margin is warned),
 fonts embedded (or text as outlines where the service asks), picture resolution at print size (below the
 service's minimum: refused; below 300 dpi: warned), colour spaces (no RGB in a CMYK file), the highest total ink
 and where, page count and order, the OutputIntent and PDF/X version, annotations and form fields on

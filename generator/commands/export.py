@@ -398,7 +398,22 @@ def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks
         add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
         refused = refused or result.refused
         _say(result, as_json)
+        _say_outlined_margins(file, chosen)
     return refused, len(report.files)
+
+
+def _say_outlined_margins(file: object, service: Service) -> None:
+    """A warning on standard error for each layout box closer to the cut than the safe margin of a service taking
+    text as outlines: the preflight sees its text as paths, with no name."""
+    from generator.export.safe_zone import margin_warning
+    from generator.export.service import ServiceFile
+    from generator.i18n import language
+    from generator.wording import visible_lines
+
+    assert isinstance(file, ServiceFile)
+    for margin in file.margins:
+        said = margin_warning(file.deck.key, margin, service, language(file.deck.lang))
+        typer.echo(f"warning: {visible_lines(said)}", err=True)
 
 
 def _press_options_fit(chosen: Service, colour: Optional[str], profile: Optional[str], pdfx: Optional[str]) -> None:

@@ -1,11 +1,13 @@
 """What of a deck's cards comes into the margin a print service may cut in, for the services that take a picture
-of each face (The Game Crafter, MakePlayingCards; `donjon export png --preset` at their sizes too).
+of each face (The Game Crafter, MakePlayingCards; `donjon export png --preset` at their sizes too) and those taking
+text as outlines (MB PRINT), whose PDF holds no text for the preflight to measure.
 
 A PDF is checked by the preflight, which reads the text and pictures the file holds; a PNG holds pixels only, which
 say nothing of what is text and what is background. So the pictures are checked from what drew them: every box of a
 card's layout drawn on that card (its `when` holding) whose kind keeps inside the safe area (text, icons, rows,
-notes: generator.layout.load.TEXT_KINDS), and every picture box that is neither `decoration: true` nor
-`bleed: true` (art meant to run to the edge), is measured where the PNG places it: the card at its own size,
+notes: generator.layout.load.TEXT_KINDS), and every picture, outline or line box that is neither `decoration: true`
+nor `bleed: true` (art meant to run to the edge) nor a shape going round the middle of the card (a border), is
+measured where the PNG places it: the card at its own size,
 centred on the service's cut (the card's size rounded to an eighth of an inch, generator.export.geometry). A box
 coming closer to that cut than the service's safe margin (`safe` in templates/services/NAME.yaml) is named, with
 the layout's file and line, how far from the cut it comes and the cards it is on.
@@ -13,9 +15,11 @@ the layout's file and line, how far from the cut it comes and the cards it is on
 The layouts already keep text and icons their own `safe:` inside the card's own edge (3 mm unless a layout says
 otherwise); this check adds what the service's cut changes: a layout that lowered `safe:`, a card the rounding cuts
 smaller than it is (a 44 x 68 mm card is cut 66.7 mm tall), a safe margin wider than the layout's, and pictures.
-A box is measured by its rectangle, where its text or picture may print: the letters inside it may stop short of
-its edge. The findings only warn: the safe margin of both image services is not confirmed by a page of their own
-(their file's provenance says so), and a box in the margin may still print whole.
+A box is measured by what it prints: its text as set (each line from its first letter to its last, from its font's
+ascent to its descent, as the layout set it), not its rectangle, so a box reaching into the margin whose letters
+stop short of it says nothing; its icon's square, its picture as placed and clipped. The findings only warn: the
+safe margin of both image services is not confirmed by a page of their own (their file's provenance says so), and
+a box in the margin may still print whole.
 """
 
 from __future__ import annotations
@@ -26,8 +30,9 @@ from generator.build.decks import back_subject, face_subject
 from generator.export.cards import BACK, Prepared
 from generator.export.geometry import Canvas
 from generator.i18n import N_, Language
-from generator.layout.draw import shown_boxes
+from generator.layout.draw import printed_boxes
 from generator.layout.load import EPSILON, TEXT_KINDS, LayoutBox
+from generator.layout.spec import SHAPE_KINDS
 from generator.prepress.services import Service
 from generator.units import to_mm
 
@@ -55,9 +60,18 @@ class Margin(NamedTuple):
 
 
 def _checked(box: LayoutBox) -> bool:
-    """Whether a box holds what must stay inside the safe area: text, icons, or a picture that is not art meant to
-    run to the edge (a background, a frame: `decoration` or `bleed`)."""
-    return box.kind in TEXT_KINDS or (box.kind == "image" and not box.decoration and not box.bleed)
+    """Whether a box holds what must stay inside the safe area: text, icons, or a picture or a shape (an outline,
+    a line: vector art) that is not art meant to run to the edge (a background, a frame: `decoration` or
+    `bleed`)."""
+    return box.kind in TEXT_KINDS or (box.kind in ("image", "line", *SHAPE_KINDS) and not box.decoration
+                                      and not box.bleed)
+
+
+def _round(box: LayoutBox, reach: tuple[float, float, float, float], width: float, height: float) -> bool:
+    """Whether a shape goes round the middle of the card (a border, a frame): meant to follow its edge, and not
+    measured, as the preflight does not measure such a path in a PDF (generator.prepress.preflight._safe_shapes)."""
+    x0, y0, x1, y1 = reach
+    return box.kind != "image" and box.kind not in TEXT_KINDS and x0 < width / 2 < x1 and y0 < height / 2 < y1
 
 
 def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin]:
@@ -78,8 +92,8 @@ def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin
             layout = layouts.back(card)
             drawn.append((layout, back_subject(layout, deck, view, card), f"{card.name} (back)"))
     for layout, what, label in drawn:
-        for box, (x0, y0, x1, y1) in shown_boxes(layout, what, width, height, deck.shape):
-            if not _checked(box):
+        for box, (x0, y0, x1, y1) in printed_boxes(layout, what, width, height, deck.shape, _checked):
+            if _round(box, (x0, y0, x1, y1), width, height):
                 continue
             left, top = canvas.x + x0 - cut_x, canvas.y + y0 - cut_y
             right, bottom = cut_x + cut_w - (canvas.x + x1), cut_y + cut_h - (canvas.y + y1)

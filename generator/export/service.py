@@ -29,6 +29,7 @@ from generator.catalog.deck import Deck
 from generator.content import Content
 from generator.export.cards import BACK, Prepared, back_of, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
+from generator.export.safe_zone import Margin, margins
 from generator.export.raster import canvas_page
 from generator.output import atomic_path, inside, transaction
 from generator.prepress.services import Order, Service
@@ -48,6 +49,9 @@ class ServiceFile(NamedTuple):
     size_in: tuple[float, float]
     #: the picture files embedded as pixels, by XObject name (what the preflight names them by)
     pictures: dict[str, str]
+    #: for a service taking text as outlines, the layout boxes closer to its cut than its safe margin
+    #: (generator.export.safe_zone): the PDF holds no text to measure, only paths the preflight cannot name
+    margins: tuple[Margin, ...] = ()
 
 
 class ServiceReport(NamedTuple):
@@ -117,6 +121,7 @@ def export_pdfs(content: Content, decks: list[Deck], out: Path, service: Service
                 stats = write_pdf(service_pages(p, canvas, service.order, progress), tmp,
                                   title=f"{p.deck.game_name}: {p.deck.name}",
                                   subject=f"{service.name} card deck by donjon ({service.order})", ink=press)
+            near = tuple(margins(p, canvas, service)) if service.text == "outlines" else ()
             report.append(ServiceFile(p.deck, target, stats.pages, (canvas.page_w / 72, canvas.page_h / 72),
-                                      stats.pictures))
+                                      stats.pictures, near))
     return ServiceReport(service, report, time.perf_counter() - start)

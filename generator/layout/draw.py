@@ -27,7 +27,7 @@ missing, damaged or oversized picture is an error naming the card's row, the col
 import math
 import re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -38,6 +38,7 @@ from generator.files import resolve_within
 from generator.i18n import Language, language
 from generator.layout.load import (
     EPSILON,
+    TEXT_KINDS,
     ColourSpec,
     FillSpec,
     Frame,
@@ -246,6 +247,27 @@ def shown_boxes(layout: Layout, what: Subject, width: float, height: float, shap
             continue
         shown.append((box, box_reach(box, frame, width, height)))
     return shown
+
+
+def printed_boxes(layout: Layout, what: Subject, width: float, height: float, shape: Shape | None = None,
+                  wanted: Callable[[LayoutBox], bool] = lambda box: True
+                  ) -> list[tuple[LayoutBox, tuple[float, float, float, float]]]:
+    """The `wanted` boxes that print something on this card or back, each with the rectangle (x0, y0, x1, y1) of
+    what it prints, turned as it is: its text as set (the lines' letters, by the metrics they were set with,
+    generator.render.shapes.printed_extent), not the box it was fitted in; its icon, picture or outline."""
+    from generator.render.shapes import printed_extent
+
+    PALETTE.set(layout.palette)  # as draw() does: `ink` reads a colour's name
+    frames = layout.frames(width, height, shape)
+    printed = []
+    for box, frame in zip(layout.boxes, frames):
+        if not wanted(box):
+            continue
+        # a text box's letters, not the dividers between its rows
+        reach = printed_extent(_box(layout, box, frame, what, width, height, 0.0), box.kind in TEXT_KINDS)
+        if reach is not None:
+            printed.append((box, reach))
+    return printed
 
 
 def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -> "CardFitError":

@@ -32,7 +32,9 @@ is drawn):
   text is shown in is not looked at); for a service asking for text as outlines, any text;
 - text inside the safe area (each character's box from pdfium's text page, against the cut less the margin);
   pictures too (warned): one inside the cut coming into the margin, measured by its placed box within the clip's
-  box in force (the walk of _marks); one reaching the cut is art running into the bleed, not measured;
+  box in force (the walk of _marks); one reaching the cut is art running into the bleed, not measured; and paths
+  (warned, a page's in one finding: _safe_shapes), each by its box as pdfium's page objects give it, forms
+  followed: one reaching the cut, or going round the middle of the card (a frame), is not measured;
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
   (the BleedBox, TrapNet excepted), a TrimBox or an ArtBox but not both, and for PDF/X-1a no transparency (soft
@@ -47,8 +49,8 @@ service's own pages say it cuts corners (rule `corners`, `Service.corners` and i
 
 What a PDF cannot tell: whether a picture was a PNG file before it was placed (DriveThruCards' rule is about the
 files put in the layout: donjon states it as not checkable); which art is "key" (text in the safe margin is refused
-where the service states the margin, a picture only warned); what is drawn as paths (an SVG icon, text as outlines)
-rather than text or a picture, which cannot be told from a background or a frame, and is not measured.
+where the service states the margin, a picture only warned); whether what is drawn as paths is an SVG icon or text
+as outlines, or art: a path in the margin is warned, never refused.
 """
 
 from __future__ import annotations
@@ -134,6 +136,10 @@ class Preflight:
     gradient_inks: dict[tuple[int, int], float | None] = field(default_factory=dict, repr=False, compare=False)
     #: a word on what the file is, beside the findings (a print-and-play sheet sent as a card deck)
     note: str = ""
+    #: each page's see-through graphics states for PDF/X-1a (name: lowest opacity) and the one finding that says
+    #: them all (_graphics_state): a card of faded art sets dozens, one line each drowned the report
+    see_through: dict[int, tuple[dict[str, float], Finding]] = field(default_factory=dict, repr=False,
+                                                                      compare=False)
 
     def picture(self, name: Any) -> str:
         """How a message names the picture the PDF calls `name`: its file when known, else that name."""
@@ -1010,8 +1016,21 @@ def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -
     mask = state.get("/SMask")
     blend = str(state.get("/BM", "/Normal"))
     if min(opacity) < 1 or (mask is not None and str(mask) != "/None") or blend not in ("/Normal", "/Compatible"):
-        result.add(number, "pdfx", f"transparency (opacity {min(opacity):g}, graphics state {name}), which "
-                                   "PDF/X-1a does not allow")
+        states, said = result.see_through.get(number, ({}, None))
+        if str(name) in states:
+            return
+        states[str(name)] = min(opacity)
+        if len(states) == 1:
+            message = f"transparency (opacity {min(opacity):g}, graphics state {name}), which PDF/X-1a does not allow"
+        else:  # one finding a page: how many states, the lowest opacity, the first names
+            names = sorted(states, key=lambda n: (len(n), n))
+            shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+            message = (f"transparency in {len(states)} graphics states (opacity down to {min(states.values()):g}; "
+                       f"{shown}), which PDF/X-1a does not allow")
+        result.add(number, "pdfx", message)
+        if said is not None:
+            result.findings = [f for f in result.findings if f is not said]
+        result.see_through[number] = (states, result.findings[-1])
 
 
 def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> bool:
@@ -2661,6 +2680,78 @@ def _clipped_pictures(page: Any, trim: _Box, parsed: dict[tuple[int, int], list[
     return marks.pictures
 
 
+#: A path smaller than this both ways, in points (1 mm), is a speck of a texture (a starfield's dots on a back), not
+#: something a reader needs whole: not measured against the safe margin (_safe_shapes). A letter drawn as outlines
+#: at the 5 pt a layout allows is larger.
+SPECK = 72 / 25.4
+#: How deep forms inside forms are followed for the paths they paint (_painted_paths).
+MAX_SHAPE_DEPTH = 15
+#: The page objects (paths, forms, text, pictures) a page's shapes are looked for among: a page of outlined text has
+#: a path a letter (some 300 a card), some 20,000 are read a second; past this, the rest are not measured (warned).
+MAX_SHAPE_OBJECTS = 50_000
+_Affine = tuple[float, float, float, float, float, float]
+
+
+def _painted_paths(page: Any) -> tuple[list[_Box], bool]:
+    """The box of every path a page paints (pdfium's page objects: its bounds, a stroke's width included, before
+    any clip), in the page's default space, forms followed through their matrices: vector art, icons, lines, each
+    letter of text drawn as outlines; and whether every object was read (MAX_SHAPE_OBJECTS)."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    boxes: list[_Box] = []
+    budget = [MAX_SHAPE_OBJECTS]
+
+    def walk(form: Any, m: _Affine, depth: int) -> None:
+        for obj in page.get_objects(form=form, max_depth=0):
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
+            kind = raw.FPDFPageObj_GetType(obj)
+            if kind == raw.FPDF_PAGEOBJ_FORM and depth < MAX_SHAPE_DEPTH:
+                f = obj.get_matrix()
+                walk(obj, _multiply((f.a, f.b, f.c, f.d, f.e, f.f), m), depth + 1)
+            elif kind == raw.FPDF_PAGEOBJ_PATH:
+                try:
+                    left, bottom, right, top = obj.get_bounds()
+                except pdfium.PdfiumError:
+                    continue  # a path pdfium gives no bounds for paints nothing it can place
+                boxes.append(_placed_box((left, bottom, right, top), m))
+
+    walk(None, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0)
+    return boxes, budget[0] >= 0
+
+
+def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool], unit: float, trim: _Box,
+                 where: str) -> None:
+    """The paths a page paints inside the cut that come into the safe margin, warned as pictures are, in one
+    finding: a PDF cannot tell an icon, a line or text drawn as outlines from a frame meant to sit near the edge.
+    A path reaching the cut is a background or art running into the bleed, one whose box holds the middle of the
+    cut goes round it (a frame, a border, the disc a round token is drawn on), and a speck (SPECK) is a texture's
+    (a starfield's dots): none is measured."""
+    service = result.service
+    shapes, whole = painted
+    if not whole:
+        result.add(number, "safe", f"more than {MAX_SHAPE_OBJECTS:,} objects on the page: the shapes past them are "
+                                   "not measured against the safe margin", refuse=False)
+    middle = ((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2)
+    near = sorted((min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) * unit, b)
+                  for b in shapes if _in_margin(b, trim, unit, service)
+                  and not (b[0] < middle[0] < b[2] and b[1] < middle[1] < b[3])
+                  and ((b[2] - b[0]) * unit >= SPECK or (b[3] - b[1]) * unit >= SPECK))
+    if near:
+        # where the nearest lies, from the cut's top left corner as a designer's tool measures it (y down): a
+        # shape has no name in a PDF to find it by
+        distance, (x0, y0, x1, y1) = near[0]
+        mm = unit / 72 * 25.4
+        across = f"{(x0 - trim[0]) * mm:.1f}-{(x1 - trim[0]) * mm:.1f}"
+        down = f"{(trim[3] - y1) * mm:.1f}-{(trim[3] - y0) * mm:.1f}"
+        result.add(number, "safe", f"{plural(len(near), 'shape')} drawn as paths (vector art, an icon, a line, text "
+                                   f"as outlines) {'comes' if len(near) == 1 else 'come'} into the safe margin of "
+                                   f"{_mm(service.safe)}{where}, the nearest {_mm(distance)} from the cut (x "
+                                   f"{across} mm, y {down} mm from the cut's top left corner)", refuse=False)
+
+
 def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box, bool]]) -> None:
     """Every character's box inside the cut less the safe margin (pdfium's text page, whose boxes are in the page's
     units: the margin, in points, is given in them). `cuts`: each page's /UserUnit and its cut as the box checks read
@@ -2694,4 +2785,6 @@ def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box, boo
                 result.add(index + 1, "text", f"{text.count_chars()} characters of text in fonts; {service.name} "
                                               "asks for text converted to outlines")
             text.close()
+            _safe_shapes(result, index + 1, _painted_paths(page), unit, trim,
+                         f", the cut taken {_mm(service.bleed)} inside the page's edge" if guessed else "")
             page.close()

@@ -61,10 +61,17 @@ def _value(cell: Cell) -> tuple[str, bool, bool]:
     return "\n".join(line for line in lines if line), inferred, translated
 
 
+def _labelled(table: Table) -> bool:
+    """Whether a table is one of labels and values (the box: no column has a title, each row's first cell names
+    the values beside it)."""
+    shown = table.columns[:-1] if table.source_column else table.columns
+    return not any(plain(c.title) for c in shown)
+
+
 def _columns(table: Table) -> list[str]:
     shown = table.columns[:-1] if table.source_column else table.columns
     titles = [plain(c.title) for c in shown]
-    if not any(titles):  # a table of labels and values (the box): named for a program
+    if _labelled(table):  # a table of labels and values (the box): named for a program
         return ["name", "value", *(f"column {i + 1}" for i in range(2, len(titles)))]
     return [t or f"column {i + 1}" for i, t in enumerate(titles)]
 
@@ -139,17 +146,24 @@ def game_json(doc: ReferenceDocument, game_id: str) -> str:
 
 
 def game_csv(doc: ReferenceDocument) -> str:
-    """A game reference as CSV: one line per value, with its provenance."""
+    """A game reference as CSV: one line per value, with its provenance. In a table of labels and values (the
+    box), a row's label is the `column` of the values beside it, not a value of its own: a spreadsheet filtered on
+    `value` sees values only."""
     notes = {n.number: n for n in doc.notes}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for table in game_tables(doc):
+    labelled = [_labelled(block) for block in doc.body if isinstance(block, Table)]
+    for table, labels in zip(game_tables(doc), labelled):
         for number, row in enumerate(table["rows"], start=1):
             cited = [notes[n] for n in row["notes"] if n in notes]
-            for column, value in row["values"].items():
-                if not value:  # a cell the table leaves empty (a profession's name below its first level)
+            values: dict[str, str] = row["values"]
+            label = values.get("name", "") if labels else ""
+            for column, value in values.items():
+                if not value or labels and column == "name":  # an empty cell; a label, said as the column
                     continue
+                heading = column if not labels else label if column == "value" and label else \
+                    f"{label} ({column})" if label else column
                 # a stated value's source is the row's rulebook section; a marked one's, the notes on the row's
                 # marked values (a row's notes are not told apart by column: a row with two marked values of two
                 # sources lists both on each)
@@ -161,7 +175,7 @@ def game_csv(doc: ReferenceDocument) -> str:
                     source = _no_source(doc, row, cited)
                 writer.writerow([
                     spreadsheet_cell(" > ".join(table["section"])), table["number"], number,
-                    spreadsheet_cell(row["record"] or ""), spreadsheet_cell(column), spreadsheet_cell(value),
+                    spreadsheet_cell(row["record"] or ""), spreadsheet_cell(heading), spreadsheet_cell(value),
                     "yes" if marked else "", "yes" if column in row["translated"] else "", rulebook,
                     "; ".join(str(n.number) for n in notes_of),
                     "; ".join(f"{n.number}: {n.confidence}" for n in notes_of),

@@ -23,6 +23,7 @@ from generator.catalog.shapes import parse_path as parse_path  # re-exported: la
 from generator.render.model import (
     KAPPA,
     Circle,
+    Group,
     IconUse,
     ImageUse,
     Line,
@@ -374,3 +375,66 @@ def extent(items: Iterable[Primitive]) -> tuple[float, float, float, float]:
     if not xs:
         return (0.0, 0.0, 0.0, 0.0)
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+def printed_extent(items: Iterable[Primitive], letters: bool = False) -> tuple[float, float, float, float] | None:
+    """Bounds (x0, y0, x1, y1) of what `items` print, tightly (None: nothing): a line of text from its first
+    letter's start to its advance's end and from its font's ascent to its descent (the metrics its layout set it
+    with, not the box around it), an outline with half its stroke, a picture within its clip; with `letters`, the
+    text and its icons alone (not a table's dividers). What a print service's safe margin is measured against: the
+    letters, not the box they were fitted in."""
+    from generator.render import fonts
+
+    found: list[tuple[float, float, float, float]] = []
+    for item in items:
+        if letters and isinstance(item, (Rect, Circle, Line, Path)):
+            continue
+        if isinstance(item, Rect):
+            half = item.paint.width / 2 if item.paint.stroke is not None else 0.0
+            found.append((item.x - half, item.y - half, item.x + item.w + half, item.y + item.h + half))
+        elif isinstance(item, Circle):
+            reach = item.r + (item.paint.width / 2 if item.paint.stroke is not None else 0.0)
+            found.append((item.cx - reach, item.cy - reach, item.cx + reach, item.cy + reach))
+        elif isinstance(item, Line):
+            half = item.width / 2
+            found.append((min(item.x1, item.x2) - half, min(item.y1, item.y2) - half, max(item.x1, item.x2) + half,
+                          max(item.y1, item.y2) + half))
+        elif isinstance(item, Path):
+            x0, y0, x1, y1 = bounds(item.ops)
+            half = item.paint.width / 2 if item.paint.stroke is not None else 0.0
+            found.append((x0 - half, y0 - half, x1 + half, y1 + half))
+        elif isinstance(item, TextRun):
+            if not item.text.strip():
+                continue
+            m = fonts.metrics(item.font)
+            pad = item.outline_width
+            # the letter spacing follows every character, the last too: it prints nothing after the last letter
+            right, up, down = item.width - item.spacing, m.ascent * item.size, m.descent * item.size
+            if item.rotate == 90:  # a quarter turn anticlockwise about the baseline's start, reading upwards
+                found.append((item.x - up - pad, item.y - right - pad, item.x + down + pad, item.y + pad))
+            else:
+                found.append((item.x - pad, item.y - up - pad, item.x + right + pad, item.y + down + pad))
+        elif isinstance(item, IconUse):
+            found.append((item.x, item.y, item.x + item.size, item.y + item.size))
+        elif isinstance(item, ImageUse):
+            box = (item.x, item.y, item.x + item.w, item.y + item.h)
+            if item.clip is not None:
+                cx, cy, cw, ch = item.clip
+                box = (max(box[0], cx), max(box[1], cy), min(box[2], cx + cw), min(box[3], cy + ch))
+                if box[0] >= box[2] or box[1] >= box[3]:
+                    continue
+            found.append(box)
+        elif isinstance(item, Group):
+            inner = printed_extent(item.items, letters)
+            if inner is None:
+                continue
+            if item.clip is not None:
+                c0, c1, c2, c3 = bounds(item.clip)
+                inner = (max(inner[0], c0), max(inner[1], c1), min(inner[2], c2), min(inner[3], c3))
+                if inner[0] >= inner[2] or inner[1] >= inner[3]:
+                    continue
+            x0, y0, x1, y1 = inner
+            found.append(turned_bounds(item.matrix, x0, y0, x1 - x0, y1 - y0) if item.matrix else inner)
+    if not found:
+        return None
+    return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found), max(b[3] for b in found))

@@ -316,3 +316,75 @@ def test_a_deck_inside_the_services_safe_margin_is_not_warned(tmp_path: Path) ->
     result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     assert " box " not in result.stderr
+
+
+#: A text box as wide as the card, its edges 0.5 mm from the card's: well inside The Game Crafter's safe margin. The
+#: card's text is centred: a short name stops far short of the box's edges, a long one is set as large as the box's
+#: width lets it, its first and last letters at the box's edges.
+WIDE_BOX = """\
+safe: 0mm
+background: "#ffffff"
+styles:
+  line: {font: open-sans-bold, size: 14pt, min_size: 5pt, colour: "#000000", align: center, valign: middle,
+         wrap: false}
+boxes:
+  name: {kind: text, x: 0.5mm, y: 30mm, width: 100% - 1mm, height: 20mm, style: line, text: "{{ card.name }}"}
+"""
+
+
+def _dark_columns_in_the_margin(png: Path) -> int:
+    """How many dark pixels the PNG has in The Game Crafter's safe margin at the card's left and right (a poker card
+    at 300 dpi: 825 px wide, cut 2.5 in wide in its middle, the margin 1/8 in inside the cut)."""
+    image = open_png(png).convert("L")
+    cut, margin = (825 - 750) // 2, 38
+    bands = [(cut, cut + margin), (825 - cut - margin, 825 - cut)]
+    dark = [image.crop((x0, 0, x1, image.height)).point(lambda v: 255 if v < 128 else 0).histogram()[255]
+            for x0, x1 in bands]
+    return sum(dark)
+
+
+def test_a_text_box_in_the_margin_is_warned_only_where_its_letters_come_into_it(tmp_path: Path) -> None:
+    rows = [{"Name": "Short"}, {"Name": "WIDE NAME SET EDGE TO EDGE"}]
+    deck = make_deck(tmp_path / "wide", rows, layout=WIDE_BOX, deck_id="wide",
+                     extra="card_size: poker\nname_column: Name\n")
+    result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if " box " in line]
+    # the box reaches 0.75 mm from the cut on both cards; only the long name's letters do
+    assert len(warned) == 1 and "box name (" in warned[0] and "layout.yaml:7)" in warned[0], result.stderr
+    assert warned[0].endswith("on WIDE NAME SET EDGE TO EDGE")
+    reach = float(warned[0].split(" comes ")[1].split(" mm")[0])
+    assert 0.7 <= reach < 1.5  # its first letter starts at the box's edge, less the letter's own side bearing
+    # what the pictures show: ink in the margin on the long name's card, none on the short one's
+    faces = {row["name"]: row["file"] for row in manifest(tmp_path / "out/print/thegamecrafter/decks/wide/manifest.csv")
+             if row["file"] != "back.png"}
+    folder = tmp_path / "out/print/thegamecrafter/decks/wide"
+    assert _dark_columns_in_the_margin(folder / faces["Short"]) == 0
+    assert _dark_columns_in_the_margin(folder / faces["WIDE NAME SET EDGE TO EDGE"]) > 0
+
+
+#: Vector art a layout draws near the edge: a star outline and a rule 1.5 mm from the card's edge (in the service's
+#: margin), a badge marked as decoration there, a border going round the card 1 mm in, a band into the bleed.
+SHAPES_NEAR_THE_EDGE = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  seal: {kind: star, points: 5, x: 1.5mm, y: 20mm, width: 8mm, height: 8mm, fill: "#9b2226"}
+  rule: {kind: line, x: 20mm, y: 100% - 1.5mm, width: 20mm, height: 0mm, stroke: "#221b14", stroke_width: 0.5pt}
+  badge: {kind: circle, x: 100% - 9.5mm, y: 1.5mm, width: 8mm, height: 8mm, fill: "#221b14", decoration: true}
+  border: {kind: rect, x: 1mm, y: 1mm, width: 100% - 2mm, height: 100% - 2mm, stroke: "#221b14", stroke_width: 1pt}
+  band: {kind: rect, x: 0, y: 40mm, width: 100%, height: 5mm, fill: "#c0c0c0", bleed: true}
+"""
+
+
+def test_vector_shapes_in_the_services_margin_are_warned_as_pictures_are(tmp_path: Path) -> None:
+    """Only text, icons and pictures were measured: a star or a rule the layout draws as a shape came into the
+    margin in silence. A shape is now measured by what it draws; one marked decoration, one running into the bleed
+    and one going round the card (a border) are not, as check-print does not measure such paths in a PDF."""
+    deck = make_deck(tmp_path / "shapes", [{"Name": "One"}], layout=SHAPES_NEAR_THE_EDGE, deck_id="shapes",
+                     extra="card_size: poker\nname_column: Name\n")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = {line.split(" box ")[1].split(" ")[0]: line for line in result.stderr.splitlines() if " box " in line}
+    assert sorted(warned) == ["rule", "seal"], result.stderr
+    assert "layout.yaml:4) comes 1.8 mm from the edge" in warned["seal"]  # 1.5 mm in + 0.25 mm of the rounding

@@ -91,8 +91,27 @@ def test_every_value_says_where_it_comes_from(written: Path, game: str) -> None:
     assert all(r["rulebook"] or r["notes"] or r["source"] for r in rows), [
         r for r in rows if not (r["rulebook"] or r["notes"] or r["source"])][:3]
     assert all(not r["notes"] for r in rows if not r["inferred"])  # an unmarked value still carries no note
-    players = [r for r in rows if r["record"] == "Players" and r["column"] == "value"]
+    players = [r for r in rows if r["record"] == "Players" and r["column"] == "Players"]
     assert players and (players[0]["rulebook"] or players[0]["source"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_labels_of_the_box_are_the_column_of_its_values_not_values(written: Path, game: str) -> None:
+    """A table of labels and values (the box, the player count) was written two lines a row, its label as a value
+    under the column `name` and its value under `value`: a spreadsheet listing the values showed the labels among
+    them. Each value's line now says its label as its column; the JSON keeps both cells by name."""
+    rows = _csv(written / "references" / f"{game}-reference.csv")
+    data = json.loads((written / "references" / f"{game}-reference.json").read_text(encoding="utf-8"))
+    boxes = [t for t in data["tables"] if t["columns"][:2] == ["name", "value"]]
+    assert boxes
+    for table in boxes:
+        read = [r for r in rows if r["table"] == str(table["number"])]
+        expected = [(row["values"]["name"], row["values"]["value"]) for row in table["rows"] if row["values"]["value"]]
+        assert [(r["column"], r["value"]) for r in read] == expected
+        assert not {r["column"] for r in read} & {"name", "value"}
+    if game == "guildhall":
+        said = {r["column"]: r["value"] for r in rows if r["section"] == "The box"}
+        assert said["VP cards, per set"] == "30" and said["VP tokens"] == "52, worth 1 VP each"
 
 
 def test_two_runs_are_byte_identical(written: Path, tmp_path: Path) -> None:

@@ -47,6 +47,20 @@ def test_rows_draw_a_badge_and_text_per_item(tmp_path: Path) -> None:
     assert texts(drawing) == ["0+", "Draw a card.", "2+", "Draw two cards."]
 
 
+def test_a_rows_box_prints_as_far_as_its_letters_not_its_dividers(tmp_path: Path) -> None:
+    """What a print service's safe margin is measured against (generator.export.safe_zone): a rows box is as wide
+    as its dividers, which run edge to edge of it, and its short texts stop well short of its right edge; only its
+    letters (and its labels) count."""
+    from generator.layout.draw import printed_boxes
+
+    rows = ROWS.replace('label_fill: "#224488",', 'label_fill: "#224488", divider: "#000000",')
+    data = {"levels": [{"at": 0, "effect": "Draw."}, {"at": 2, "effect": "Draw two."}]}
+    [(box, (x0, _y0, x1, _y1))] = printed_boxes(layout(tmp_path, rows), subject(data, None, DECK, {}, "card x"),
+                                                mm(63), mm(88))
+    assert box.name == "levels" and x0 >= mm(4)  # the first label's letters, inside its badge
+    assert x1 < mm(63 - 4) - mm(20)  # the texts end far from the box's right edge, where the dividers end
+
+
 def test_rows_that_cannot_fit_name_the_card_and_box(tmp_path: Path) -> None:
     data = {"levels": [{"at": i, "effect": "A long effect that goes on and on. " * 4} for i in range(6)]}
     with pytest.raises(FitError, match=r"card x: the text of box 'levels' \(.*layout\.yaml:6\) does not fit: its 6 "
