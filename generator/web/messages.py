@@ -91,6 +91,11 @@ SAME_PHOTO_AS = N_("{file}: it is the same photo as {name}'s: choose this player
 STILL_UNDECIDED = N_("not kept yet: the photo could not decide {fields}; look at the sheet, then type each value "
                      "(none when nothing is filled there) or tap its marks")
 OTHER_VERSION = N_("this sheet is for the {sheet} version; this table plays {table}")
+#: a saved game whose game the companion does not serve now (a sheet of one's own served another day, or a shipped
+#: game while a folder holding only a sheet is served): its page shows it, but no table can be opened for it
+NOT_SERVED = N_("This companion does not serve {game} now: to correct this game, start donjon serve with the content "
+                "it was played with (--content FOLDER for a sheet or catalogs of your own, no --content for donjon's "
+                "own games).")
 #: the photos page of a table whose game has no sheet (Guildhall, Guédelon)
 NO_SHEET_TO_PHOTOGRAPH = N_("{game} has no sheet to photograph: each player enters their part on their own page")
 OTHER_SHEET = N_("the marks are of another sheet than this table's")
