@@ -76,6 +76,8 @@ ALL_OR_NONE = N_("expected all or none")
 NOT_STEP = N_("expected a whole number to add, such as +1 or -1")
 LIST_FULL = N_("holds {most} items already")
 NOTHING_TO_ADD = N_("nothing to add")
+#: a value sent for a field that holds several (a list, a group of fields): its items are changed one by one
+NOT_ONE_VALUE = N_("holds several values: add or take away its items one by one")
 UNKNOWN_CHANGE = N_("unknown change {op!r}")
 NO_FILE = N_("choose a photo of your filled sheet, or the filled fillable sheet (PDF), first: no file was chosen")
 NO_OTHER_PHOTO = N_("choose another photo of your sheet first: no file was chosen")
