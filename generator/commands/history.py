@@ -167,8 +167,13 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
     if len(versions) > 1:
         typer.echo(lang._(messages.VERSIONS))
         for version in versions:
+            # English keeps the words stored (`save`, `donjon history edit`), as scripts have read them; French and
+            # German say what was done and by whom, as the game's page does (the stored English read as it was)
+            action, who = version["action"], version["who"]
+            if not lang.english:
+                action, who = lang._(messages.VERSION_ACTIONS.get(action, action)), lang._(who) if who else who
             typer.echo(lang._(messages.VERSION_LINE).format(number=version["number"], at=version["at"],
-                                                            action=version["action"], who=_shown(version["who"])))
+                                                            action=action, who=_shown(who)))
 
 
 def _labels(game: str, lang: Any, kept: Any = None) -> dict[str, str]:

@@ -138,6 +138,9 @@ BY_IMPORT = N_("donjon history import")
 BY_EDIT = N_("donjon history edit")
 BY_DELETE = N_("donjon history delete")
 BY_COMMAND = N_("donjon history")
+#: what was done in each version of a game, in words (the game's page says them so; the stored words are these keys)
+VERSION_ACTIONS = {"save": N_("saved"), "edit": N_("corrected"), "rename": N_("a player renamed"),
+                   "merge": N_("two players merged"), "delete": N_("deleted"), "import": N_("imported")}
 DELETE_UNCONFIRMED = N_("tick the box to confirm that this game is to be deleted")
 RENAME_SAME = N_("{name} is already the name of that player")
 RENAME_TAKEN = N_("{new} is already another player's name: to make them one player, merge {old} into {new} "

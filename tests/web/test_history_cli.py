@@ -534,3 +534,20 @@ def test_a_game_of_a_sheet_of_ones_own_is_shown_by_its_words_without_its_folder(
         unregister("lantern-harbour")
     code, out, _ = run("history", "show", "1", "--db", other, "--lang", "de")
     assert code == 0 and out.startswith("Lantern Harbour, ") and "(Villagers 6, Fish 14," in out
+
+
+def test_the_versions_of_a_game_are_said_in_the_language_asked(tmp_path: Path) -> None:
+    """`history show --lang fr|de` listed a game's versions in English ("edit (the companion's page)") under a
+    French or German heading; they are said as the game's page says them. English keeps the stored words."""
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    corrected = example("guildhall")
+    corrected["players"][2]["vp_tokens"] += 2
+    file = tmp_path / "fixed.json"
+    file.write_text(json.dumps(corrected), encoding="utf-8")
+    assert run("history", "edit", "1", str(file), "--db", db)[0] == 0
+    for code, saved, edited in (("fr", "enregistrée (donjon)", "corrigée (donjon history edit)"),
+                                ("de", "gespeichert (donjon)", "berichtigt (donjon history edit)"),
+                                ("en", "save (donjon)", "edit (donjon history edit)")):
+        code_, out, _ = run("history", "show", "1", "--db", db, "--lang", code)
+        lines = out.splitlines()
+        assert code_ == 0 and lines[-2].endswith(saved) and lines[-1].endswith(edited), (code, lines[-3:])
