@@ -94,6 +94,14 @@ def _problems(err: DonjonError) -> list[dict[str, str]]:
     return [{"where": p.where, "message": p.message} for p in problems] or [{"where": "", "message": str(err)}]
 
 
+class _ByIdElse(dict[str, str]):
+    """Games' names by id; a game named nowhere (a sheet of one's own saved before the history kept its words, and
+    not served now) by its id, on a page as in `donjon history`."""
+
+    def __missing__(self, game: str) -> str:
+        return game
+
+
 class Games:
     """The registered games, their catalogs (loaded once) and the scorer, for one content folder."""
 
@@ -155,8 +163,10 @@ class Games:
     def names_shown(self, lang: Language, kept: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
         """The name in `lang` of every game a history may hold: the games served, the shipped games, and the sheets
         of one's own it keeps the words of (`kept`, `store.kept_words`) that are not served now."""
-        out = {game: str(said["name"].get(lang.base) or said["name"].get("en") or game) for game, said in kept.items()}
-        return {**out, **self._shipped().names_in(lang), **self.names_in(lang)}
+        out = _ByIdElse({game: str(said["name"].get(lang.base) or said["name"].get("en") or game)
+                         for game, said in kept.items()})
+        out.update({**self._shipped().names_in(lang), **self.names_in(lang)})
+        return out
 
     def labels_shown(self, game: str, lang: Language, kept: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
         """How a saved game's breakdown names its parts in `lang` (:meth:`result_labels`), whichever catalogs it was

@@ -321,3 +321,22 @@ def test_the_history_shows_every_game_whichever_folder_the_companion_serves(db: 
         refused = client.post(f"/history/games/{own}/correct", headers=SAME_ORIGIN)
         assert refused.status_code == 409 and "does not serve Lantern Harbour" in refused.text
         assert client.get(f"/history/games/{guildhall}").status_code == 200
+
+
+def test_a_game_of_a_sheet_whose_words_were_never_kept_is_shown_by_its_id(db: Database) -> None:
+    """A sheet's game saved before the history kept its sheets' words, served without its folder: its page and
+    picture were a 500 (no name for it anywhere), the history listed it with none. Now by its id."""
+    from generator.web import store
+
+    state = {"game": "lantern-harbour", "sheets": [{"player": "Ana", "fish": 14}, {"player": "Ben", "fish": 3}]}
+    result = {"game": "lantern-harbour", "valid": True, "finished": True, "violations": [], "warnings": [],
+              "winner": "Ana", "players": [
+                  {"name": "Ana", "score": 14, "place": 1, "breakdown": {"fish": 14}, "inferred": {}},
+                  {"name": "Ben", "score": 3, "place": 2, "breakdown": {"fish": 3}, "inferred": {}}]}
+    game, _ = db.write(lambda c: store.save_game(c, "lantern-harbour", state, result))
+    with TestClient(create_app(db, Games()), base_url="http://127.0.0.1", follow_redirects=False) as client:
+        assert "<strong>lantern-harbour</strong>" in client.get("/history").text
+        shown = client.get(f"/history/games/{game}")
+        assert shown.status_code == 200 and "does not serve lantern-harbour" in shown.text and "Fish 14" in shown.text
+        for url in (f"/history/games/{game}/result.png", f"/history/games/{game}/print", "/history/players/Ana"):
+            assert client.get(url).status_code == 200, url
