@@ -165,7 +165,9 @@ class Games:
         of one's own it keeps the words of (`kept`, `store.kept_words`) that are not served now."""
         out = _ByIdElse({game: str(said["name"].get(lang.base) or said["name"].get("en") or game)
                          for game, said in kept.items()})
-        out.update({**self._shipped().names_in(lang), **self.names_in(lang)})
+        if self._shipped() is not self:
+            out.update(self._shipped().names_in(lang))
+        out.update(self.names_in(lang))
         return out
 
     def labels_shown(self, game: str, lang: Language, kept: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
