@@ -122,11 +122,14 @@ class Companion:
             db.write(lambda c: store.keep_words(c, own))
         #: the words kept of every sheet of one's own the history has served (those not served now name its games)
         self.kept = db.read(store.kept_words)
+        #: the games the history page searches by: those it may hold, served or not
+        self.history_ids = games.ids_shown(self.kept)
         # auto_reload off: the templates ship with donjon; checking their dates on every page costs a stat each
         self.env = Environment(loader=FileSystemLoader(templates_root()),
                                autoescape=select_autoescape(default=True, default_for_string=True),
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
-        self.env.globals.update(game_names=games.names, game_ids=games.ids, lan=token is not None,
+        self.env.globals.update(game_names=games.names, game_ids=games.ids, history_ids=self.history_ids,
+                                lan=token is not None,
                                 longest_name=LONGEST_NAME)
         # the photo pages: the sheet drawn in a phone's screen, and what to change after a refusal
         self.env.globals.update(photo_frame=games.photo_frame)
@@ -788,7 +791,7 @@ class Companion:
                     error = said(lang, messages.DATE_FORM, date=search[key][:LONGEST_NAME])
         if len(search["name"]) > LONGEST_NAME:  # no player has a longer name: a search for one finds nothing
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
-        if search["game"] and search["game"] not in self.games.ids:
+        if search["game"] and search["game"] not in self.history_ids:
             error = said(lang, messages.CHOOSE_GAME)
         number = whole_number(query.get("page", "1"), PAGE_DIGITS)
         if number is None or number < 1:

@@ -170,6 +170,10 @@ class Games:
         out.update(self.names_in(lang))
         return out
 
+    def ids_shown(self, kept: Mapping[str, Mapping[str, Any]]) -> tuple[str, ...]:
+        """Every game a history may hold (as :meth:`names_shown` names them): the served, the shipped, the kept."""
+        return tuple(dict.fromkeys((*self.ids, *self._shipped().ids, *kept)))
+
     def labels_shown(self, game: str, lang: Language, kept: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
         """How a saved game's breakdown names its parts in `lang` (:meth:`result_labels`), whichever catalogs it was
         played with: the served ones, the shipped ones, or the words kept of a sheet of one's own not served now."""

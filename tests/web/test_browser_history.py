@@ -224,6 +224,11 @@ def test_a_family_game_and_a_designers_sheet_are_each_shown_whichever_folder_is_
         with serving("--db", str(path)) as (_, url):  # the shipped games alone
             wait_ready(url)
             page.goto(f"{url.rstrip('/')}/history")
+            assert page.locator("ul.games-list > li").count() == 2
+            page.select_option("select[name=game]", "lantern-harbour")  # searched by, though not served
+            with page.expect_navigation():
+                page.get_by_role("button", name="Chercher", exact=True).click()
+            assert page.locator("ul.games-list > li").count() == 1
             assert page.locator("ul.games-list > li").first.inner_text().startswith("Lantern Harbour · ")
             page.locator("ul.games-list > li a").first.click()
             page.wait_for_url(re.compile(r"/history/games/2$"), wait_until="load")

@@ -308,10 +308,18 @@ def test_the_history_shows_every_game_whichever_folder_the_companion_serves(db: 
                 assert client.get(url).status_code == 200, url
             refused = client.post(f"/history/games/{guildhall}/correct", headers=SAME_ORIGIN)
             assert refused.status_code == 409 and "does not serve Guildhall" in refused.text
+            # the history is searched by every game it holds, served or not
+            found = client.get("/history", params={"game": "guildhall"})
+            assert found.status_code == 200 and f'href="/history/games/{guildhall}"' in found.text
+            assert '<option value="guildhall" selected>Guildhall</option>' in found.text
     finally:
         unregister("lantern-harbour")
     with TestClient(create_app(db, Games()), base_url="http://127.0.0.1", follow_redirects=False) as client:
         assert "<strong>Lantern Harbour</strong>" in client.get("/history").text
+        found = client.get("/history", params={"game": "lantern-harbour"})
+        assert found.status_code == 200 and f'href="/history/games/{own}"' in found.text
+        assert f'href="/history/games/{guildhall}"' not in found.text
+        assert '<option value="lantern-harbour" selected>Lantern Harbour</option>' in found.text
         shown = client.get(f"/history/games/{own}")
         assert shown.status_code == 200 and "Lantern Harbour" in shown.text and "Fish 14" in shown.text
         french = client.get(f"/history/games/{own}", headers={"accept-language": "fr"}).text
