@@ -89,10 +89,14 @@ def _game_id(value: str, lang: Any = None) -> int:
     return int(value)
 
 
-def _names() -> Any:
+def _names(kept: Any = None, lang: Any = None) -> Any:
+    """The games' names: the shipped games', and those the history keeps of the sheets of one's own it has served
+    (`kept`, `store.kept_words`), in `lang` (English when None) where the sheet gives its name in it."""
     from generator.registry import games
 
-    return {g.id: g.name for g in games()}
+    code = lang.base if lang is not None else "en"
+    return {**{game: said["name"].get(code) or said["name"].get("en") or game for game, said in (kept or {}).items()},
+            **{g.id: g.name for g in games()}}
 
 
 def _score(game: dict[str, Any], player: dict[str, Any]) -> str:
@@ -111,11 +115,11 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=D
     from generator.web import messages, store
 
     lang = _language(lang_text)
-    games = _read(db, store.list_games, lang)
+    games, kept = _read(db, lambda c: (store.list_games(c), store.kept_words(c)), lang)
     if json_:
         typer.echo(json.dumps(games, ensure_ascii=False))
         return
-    names = _names()
+    names = _names(kept, lang)
     for game in games:
         scores = ", ".join(f"{_shown(p['name'])} {_score(game, p)}{'*' if p['winner'] else ''}"
                            for p in game["players"])
@@ -137,18 +141,19 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
     lang = _language(lang_text)
     game_id = _game_id(game, lang)
     # one read, so that the game and its versions are of one moment
-    found, versions = _read(db, lambda c: (store.get_game(c, game_id), store.versions(c, game_id)), lang)
+    found, versions, kept = _read(db, lambda c: (store.get_game(c, game_id), store.versions(c, game_id),
+                                                 store.kept_words(c)), lang)
     if found is None:
         raise UsageError("GAME", lang._(messages.NO_SAVED_GAME).format(game=game_id))
     if json_:
         typer.echo(json.dumps({**found, "versions": versions}, ensure_ascii=False))
         return
     result = found["result"]
-    typer.echo(lang._(messages.GAME_HEADING).format(name=_names().get(found["game"], found["game"]),
+    typer.echo(lang._(messages.GAME_HEADING).format(name=_shown(_names(kept, lang).get(found["game"], found["game"])),
                                                     at=found["played_at"], game=found["id"]))
     if found["team"]:
         typer.echo(lang._(messages.TEAM).format(names=", ".join(_shown(n) for n in found["team"])))
-    labels = _labels(found["game"], lang)
+    labels = _labels(found["game"], lang, kept)
     for player in sorted(result["players"], key=lambda p: p["place"]):
         parts = ", ".join(f"{_shown(labels.get(k, k))} {v}" for k, v in player["breakdown"].items())
         name = lang._(messages.THE_TEAM) if found["team"] and player["name"] == "team" and not lang.english \
@@ -162,18 +167,25 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
     if len(versions) > 1:
         typer.echo(lang._(messages.VERSIONS))
         for version in versions:
+            # English keeps the words stored (`save`, `donjon history edit`), as scripts have read them; French and
+            # German say what was done and by whom, as the game's page does (the stored English read as it was)
+            action, who = version["action"], version["who"]
+            if not lang.english:
+                action, who = lang._(messages.VERSION_ACTIONS.get(action, action)), lang._(who) if who else who
             typer.echo(lang._(messages.VERSION_LINE).format(number=version["number"], at=version["at"],
-                                                            action=version["action"], who=_shown(version["who"])))
+                                                            action=action, who=_shown(who)))
 
 
-def _labels(game: str, lang: Any) -> dict[str, str]:
+def _labels(game: str, lang: Any, kept: Any = None) -> dict[str, str]:
     """A result's breakdown keys in words in `lang`, as the companion and `donjon score --lang` say them (the part's
-    label, without its note in brackets); none in English, which shows the keys, as it always has."""
+    label, without its note in brackets); none in English, which shows the keys, as it always has. A sheet of one's
+    own is known only to its folder: its words are those the history keeps (`kept`, `store.kept_words`)."""
     if lang.english:
         return {}
     from scoring.engine import Scorer
 
-    return {key: label.split(" (", 1)[0] for key, label in Scorer(lang=lang).labels(game).items()}
+    said = Scorer(lang=lang).labels(game) or (kept or {}).get(game, {}).get("labels", {}).get(lang.base, {})
+    return {key: label.split(" (", 1)[0] for key, label in said.items()}
 
 
 @app.command("players")
@@ -272,7 +284,7 @@ def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export
             lang_text: Optional[str] = LANG_OPTION) -> None:
     """Import an export: every game is checked and scored again; games already there (same uid) are skipped."""
     from generator.errors import InputError
-    from generator.web import archive, messages
+    from generator.web import archive, messages, store
     from generator.web.db import Database, default_path
     from generator.web.games import read_input
 
@@ -286,10 +298,17 @@ def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export
         raise err.said(lang) from None
     if _has_surrogate(data):
         raise InputError(str(file), lang._(messages.FILE_SURROGATE))
-    entries = archive.check(data, str(file), _games(content_text), lang)
+    games = _games(content_text)
+    entries = archive.check(data, str(file), games, lang)
+    own = games.own_words()  # kept, as `donjon serve` keeps them: the games of a sheet of one's own shown by its words
     database = Database(db if db is not None else default_path())
+
+    def write(conn: Any) -> tuple[int, int]:
+        store.keep_words(conn, own)
+        return archive.import_games(conn, entries)
+
     try:
-        added, there = database.write(lambda c: archive.import_games(c, entries))
+        added, there = database.write(write)
     finally:
         database.close()
     typer.echo(messages.games_imported(added, there, lang))

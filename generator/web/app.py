@@ -36,7 +36,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from generator.fields import unprintable_character, visible_name
-from generator.i18n import INTERFACE, Language
+from generator.i18n import INTERFACE, Language, language
 from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
@@ -117,11 +117,19 @@ class Companion:
         self.token = token
         self.join_url = join_url
         self.location = location
+        own = games.own_words()
+        if own:  # its games shown by the sheet's words by a companion or `donjon history` run without its folder
+            db.write(lambda c: store.keep_words(c, own))
+        #: the words kept of every sheet of one's own the history has served (those not served now name its games)
+        self.kept = db.read(store.kept_words)
+        #: the games the history page searches by: those it may hold, served or not
+        self.history_ids = games.ids_shown(self.kept)
         # auto_reload off: the templates ship with donjon; checking their dates on every page costs a stat each
         self.env = Environment(loader=FileSystemLoader(templates_root()),
                                autoescape=select_autoescape(default=True, default_for_string=True),
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
-        self.env.globals.update(game_names=games.names, game_ids=games.ids, lan=token is not None,
+        self.env.globals.update(game_names=games.names, game_ids=games.ids, history_ids=self.history_ids,
+                                lan=token is not None,
                                 longest_name=LONGEST_NAME)
         # the photo pages: the sheet drawn in a phone's screen, and what to change after a refusal
         self.env.globals.update(photo_frame=games.photo_frame)
@@ -139,7 +147,7 @@ class Companion:
         lang = request_language(request)
         context.setdefault("here", here(request))  # where the language switch returns to
         html = self.env.get_template(name).render(
-            request=request, join_url=self.join_url, game_names=self.games.names_in(lang),
+            request=request, join_url=self.join_url, game_names=self.games.names_shown(lang, self.kept),
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
         headers = {"content-language": lang.code, "vary": "Accept-Language, Cookie"}
         if name not in FORM_PAGES:
@@ -783,7 +791,7 @@ class Companion:
                     error = said(lang, messages.DATE_FORM, date=search[key][:LONGEST_NAME])
         if len(search["name"]) > LONGEST_NAME:  # no player has a longer name: a search for one finds nothing
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
-        if search["game"] and search["game"] not in self.games.ids:
+        if search["game"] and search["game"] not in self.history_ids:
             error = said(lang, messages.CHOOSE_GAME)
         number = whole_number(query.get("page", "1"), PAGE_DIGITS)
         if number is None or number < 1:
@@ -829,16 +837,21 @@ class Companion:
         lang = request_language(request)
         labels = self.labels(game["game"], lang)
         # the play's comments in the phone's language: its players read them in BG Stats
-        link = bg_stats_link(game, self.games.names, self.games.hints(game["game"]), self.location, lang, labels)
+        link = bg_stats_link(game, self.games.names_shown(language(), self.kept), self.games.hints_shown(game["game"]),
+                             self.location, lang, labels)
         template = "print.html" if request.url.path.endswith("/print") else "game.html"
         return self.page(template, request, game=game, result=game["result"], bg_stats=link, versions=found,
-                         labels=labels)
+                         labels=labels, not_served=self.not_served(game["game"], lang))
+
+    def not_served(self, game: str, lang: Language) -> str:
+        """Why a saved game cannot be corrected here (its game is not served now), in `lang`; empty when it can."""
+        if game in self.games.ids:
+            return ""
+        return said(lang, messages.NOT_SERVED, game=self.games.names_shown(lang, self.kept)[game])
 
     def labels(self, game: str, lang: Language) -> dict[str, str]:
         """The form's labels of a game's fields, in `lang`: how a result's breakdown names its parts."""
-        from generator.games.table import result_labels
-
-        return result_labels(self.games.hints(game), self.games.catalog(game, lang)[0], lang)
+        return self.games.labels_shown(game, lang, self.kept)
 
     async def result_image(self, request: Request) -> Response:
         """The result as a picture (PNG) to send to the table's group chat: drawn here, nothing fetched."""
@@ -846,7 +859,7 @@ class Companion:
         from generator.web.share import result_png
 
         lang = request_language(request)
-        png = await run_in_threadpool(result_png, game, self.games.names_in(lang)[game["game"]],
+        png = await run_in_threadpool(result_png, game, self.games.names_shown(lang, self.kept)[game["game"]],
                                       self.labels(game["game"], lang), lang)
         name = f"donjon-{game['game']}-{game['played_at'][:10]}.png"
         return Response(png, media_type="image/png",
@@ -856,6 +869,8 @@ class Companion:
     async def correct_game(self, request: Request) -> Response:
         """Open a saved game again at a table, as it was saved: its save makes a new version of the game."""
         game = await self.saved(request.path_params["game_id"])
+        if game["game"] not in self.games.ids:  # its table could neither be drawn nor scored here
+            raise Refused(409, messages.NOT_SERVED, game=self.games.names_shown(language(), self.kept)[game["game"]])
         hints = self.games.hints(game["game"])
         options, names, parts, team, shared = table_from_game(game, hints)
         table_id = await self.db.awrite(lambda c: store.correction_table(c, game["id"], game["game"], options, names,
@@ -876,9 +891,10 @@ class Companion:
             lang = request_language(request)
             labels = self.labels(game["game"], lang)
             return self.page("game.html", request, status=400, game=game, result=game["result"], versions=found,
-                             bg_stats=bg_stats_link(game, self.games.names, self.games.hints(game["game"]),
+                             bg_stats=bg_stats_link(game, self.games.names_shown(language(), self.kept),
+                                                    self.games.hints_shown(game["game"]),
                                                     self.location, lang, labels),
-                             labels=labels,
+                             labels=labels, not_served=self.not_served(game["game"], lang),
                              delete_error=said(request_language(request), messages.DELETE_UNCONFIRMED))
         await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
         return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
@@ -898,13 +914,13 @@ class Companion:
         page = whole_number(request.query_params.get("page", "1"), PAGE_DIGITS)
         if page is None or page < 1:
             raise Refused(400, messages.NO_PAGE, page=request.query_params.get("page", "")[:PAGE_DIGITS + 1])
-        lower = [g for g in self.games.ids if not self.games.hints(g).highest_wins]
+        lower = self.games.lower_is_better()
         stats = await self.db.aread(lambda c: store.player_stats(c, name, lower))
         if stats is None:
             raise Refused(404, messages.NO_PLAYER)
         name = stats["name"]
         lang = request_language(request)
-        names = self.games.names_in(lang)
+        names = self.games.names_shown(lang, self.kept)
         series = {names[g]: [s["score"] for s in e["scores"]] for g, e in stats["per_game"].items()}
         over_time = charts.scores_over_time(series, said(lang, messages.SCORES_OVER_TIME, name=name))
         wins = charts.wins_per_game([(names[g], e["games"], e["wins"]) for g, e in stats["per_game"].items()],

@@ -314,6 +314,10 @@ class FormBuilder:
             type_ = type_.inner
         if isinstance(type_, AnyOf):
             type_ = type_.options[0]
+        if isinstance(type_, (ListOf, MapOf, Record)):
+            # a list or a group of fields is changed item by item (append, remove, toggle): one value typed over it
+            # (a script's `set` or `add` on `vp_cards`) made the part's list a text the scorer then refused
+            raise EditError(messages.NOT_ONE_VALUE)
         if isinstance(type_, Bool):
             if raw not in ("true", "false"):
                 raise EditError(messages.NOT_TRUE_FALSE)

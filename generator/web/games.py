@@ -94,12 +94,22 @@ def _problems(err: DonjonError) -> list[dict[str, str]]:
     return [{"where": p.where, "message": p.message} for p in problems] or [{"where": "", "message": str(err)}]
 
 
+class _ByIdElse(dict[str, str]):
+    """Games' names by id; a game named nowhere (a sheet of one's own saved before the history kept its words, and
+    not served now) by its id, on a page as in `donjon history`."""
+
+    def __missing__(self, game: str) -> str:
+        return game
+
+
 class Games:
     """The registered games, their catalogs (loaded once) and the scorer, for one content folder."""
 
     def __init__(self, content: Path | None = None) -> None:
         from scoring.engine import Scorer
 
+        self._content = content
+        self._shipped_games: Games | None = None
         if content is None:
             self._scorer = Scorer(content)
             self.ids: tuple[str, ...] = game_ids()
@@ -118,12 +128,90 @@ class Games:
         """The games' names in `lang`: a title an edition is sold under (Oh mon château), else the game's own."""
         if lang.english:
             return self.names
+        from generator.games.sheet_game import SheetGame
+
         out = {}
         for game in self.ids:
+            found = find_game(game)
+            if isinstance(found, SheetGame):  # the name its sheet.yaml gives in that language, as its print says
+                out[game] = found.sheet.in_language(lang.code)[0]
+                continue
             try:
                 out[game] = str(self.catalog(game, lang)[0].info.name)
             except DonjonError:  # a catalog that cannot be loaded keeps its name: its pages say what is wrong
                 out[game] = self.names[game]
+        return out
+
+    def result_labels(self, game: str, lang: Language) -> dict[str, str]:
+        """How a result's breakdown names its parts in `lang`: the form's labels, the catalog's names of the entries
+        scored (`guest:queen` is la Reine)."""
+        from generator.games.table import result_labels
+
+        return result_labels(self.hints(game), self.catalog(game, lang)[0], lang)
+
+    # --- the history's games, whichever catalogs they were played with ---
+
+    def _shipped(self) -> Games:
+        """The shipped catalogs' games (this, without a content folder): a history holds games played with them
+        when the companion serves a content folder that holds none (a designer's sheet of their own)."""
+        if self._content is None:
+            return self
+        if self._shipped_games is None:
+            self._shipped_games = Games()
+        return self._shipped_games
+
+    def names_shown(self, lang: Language, kept: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+        """The name in `lang` of every game a history may hold: the games served, the shipped games, and the sheets
+        of one's own it keeps the words of (`kept`, `store.kept_words`) that are not served now."""
+        out = _ByIdElse({game: str(said["name"].get(lang.base) or said["name"].get("en") or game)
+                         for game, said in kept.items()})
+        if self._shipped() is not self:
+            out.update(self._shipped().names_in(lang))
+        out.update(self.names_in(lang))
+        return out
+
+    def ids_shown(self, kept: Mapping[str, Mapping[str, Any]]) -> tuple[str, ...]:
+        """Every game a history may hold (as :meth:`names_shown` names them): the served, the shipped, the kept."""
+        return tuple(dict.fromkeys((*self.ids, *self._shipped().ids, *kept)))
+
+    def labels_shown(self, game: str, lang: Language, kept: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+        """How a saved game's breakdown names its parts in `lang` (:meth:`result_labels`), whichever catalogs it was
+        played with: the served ones, the shipped ones, or the words kept of a sheet of one's own not served now."""
+        if game in self.ids:
+            return self.result_labels(game, lang)
+        if game in self._shipped().ids:
+            return self._shipped().result_labels(game, lang)
+        return dict(kept.get(game, {}).get("labels", {}).get(lang.base) or {})
+
+    def hints_shown(self, game: str) -> TableHints:
+        """How a saved game's result is shared (BG Stats: whether the highest score wins, its options): its game's
+        hints, or, for a sheet of one's own not served now, a sheet's (the highest score wins, no options)."""
+        if game in self.ids or game in self._shipped().ids:
+            return self.hints(game)
+        return TableHints(parts="sheets", part_name="player")
+
+    def lower_is_better(self) -> list[str]:
+        """The games a history may hold (served or shipped) whose lowest score is the best (Guédelon's rounds)."""
+        return [g for g in dict.fromkeys((*self.ids, *self._shipped().ids)) if not self.hints(g).highest_wins]
+
+    def own_words(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """The words of each sheet of one's own served, by its id: its name and its breakdown's labels in each
+        language donjon speaks (`{"name": {"fr": ...}, "labels": {"fr": {...}}}`). The history keeps them
+        (`store.keep_words`): its games are named so when the companion or `donjon history` runs without the
+        sheet's folder, which alone knows them (its id and its categories' keys are all a saved game holds)."""
+        from generator.games.sheet_game import SheetGame
+        from generator.i18n import INTERFACE
+
+        out: dict[str, dict[str, dict[str, Any]]] = {}
+        for game in self.ids:
+            if not isinstance(find_game(game), SheetGame):
+                continue  # a shipped game is known to every donjon
+            said: dict[str, dict[str, Any]] = {"name": {}, "labels": {}}
+            for code in INTERFACE:
+                lang = language(code)
+                said["name"][code] = self.names_in(lang)[game]
+                said["labels"][code] = self.result_labels(game, lang)
+            out[game] = said
         return out
 
     def hints(self, game: str) -> TableHints:

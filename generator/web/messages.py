@@ -76,6 +76,8 @@ ALL_OR_NONE = N_("expected all or none")
 NOT_STEP = N_("expected a whole number to add, such as +1 or -1")
 LIST_FULL = N_("holds {most} items already")
 NOTHING_TO_ADD = N_("nothing to add")
+#: a value sent for a field that holds several (a list, a group of fields): its items are changed one by one
+NOT_ONE_VALUE = N_("holds several values: add or take away its items one by one")
 UNKNOWN_CHANGE = N_("unknown change {op!r}")
 NO_FILE = N_("choose a photo of your filled sheet, or the filled fillable sheet (PDF), first: no file was chosen")
 NO_OTHER_PHOTO = N_("choose another photo of your sheet first: no file was chosen")
@@ -91,6 +93,11 @@ SAME_PHOTO_AS = N_("{file}: it is the same photo as {name}'s: choose this player
 STILL_UNDECIDED = N_("not kept yet: the photo could not decide {fields}; look at the sheet, then type each value "
                      "(none when nothing is filled there) or tap its marks")
 OTHER_VERSION = N_("this sheet is for the {sheet} version; this table plays {table}")
+#: a saved game whose game the companion does not serve now (a sheet of one's own served another day, or a shipped
+#: game while a folder holding only a sheet is served): its page shows it, but no table can be opened for it
+NOT_SERVED = N_("This companion does not serve {game} now: to correct this game, start donjon serve with the content "
+                "it was played with (--content FOLDER for a sheet or catalogs of your own, no --content for donjon's "
+                "own games).")
 #: the photos page of a table whose game has no sheet (Guildhall, Guédelon)
 NO_SHEET_TO_PHOTOGRAPH = N_("{game} has no sheet to photograph: each player enters their part on their own page")
 OTHER_SHEET = N_("the marks are of another sheet than this table's")
@@ -131,6 +138,9 @@ BY_IMPORT = N_("donjon history import")
 BY_EDIT = N_("donjon history edit")
 BY_DELETE = N_("donjon history delete")
 BY_COMMAND = N_("donjon history")
+#: what was done in each version of a game, in words (the game's page says them so; the stored words are these keys)
+VERSION_ACTIONS = {"save": N_("saved"), "edit": N_("corrected"), "rename": N_("a player renamed"),
+                   "merge": N_("two players merged"), "delete": N_("deleted"), "import": N_("imported")}
 DELETE_UNCONFIRMED = N_("tick the box to confirm that this game is to be deleted")
 RENAME_SAME = N_("{name} is already the name of that player")
 RENAME_TAKEN = N_("{new} is already another player's name: to make them one player, merge {old} into {new} "

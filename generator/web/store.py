@@ -818,6 +818,23 @@ def keep_people_form(conn: sqlite3.Connection, key: str) -> None:
     conn.execute("INSERT OR IGNORE INTO people_forms (key, at) VALUES (?, ?)", (key, now()))
 
 
+#: The settings that keep the words of a sheet of one's own (`Games.own_words`), one a sheet: this, then its id.
+WORDS_KEY = "words:"
+
+
+def keep_words(conn: sqlite3.Connection, words: Mapping[str, Mapping[str, Any]]) -> None:
+    """Keep the words of each sheet of one's own in `words` (by its id), over those kept before (a name corrected
+    in its sheet.yaml is the one shown since)."""
+    for game, said in words.items():
+        set_setting(conn, WORDS_KEY + game, _dump(dict(said)))
+
+
+def kept_words(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
+    """The words kept of each sheet of one's own whose games the history holds (:func:`keep_words`), by its id."""
+    rows = conn.execute("SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?", (len(WORDS_KEY), WORDS_KEY))
+    return {str(key)[len(WORDS_KEY):]: json.loads(value) for key, value in rows}
+
+
 def setting(conn: sqlite3.Connection, key: str) -> str | None:
     row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
     return None if row is None else str(row[0])

@@ -6,6 +6,7 @@ scoring it through the engine, building the forms) and kept for the pages and li
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -274,6 +275,11 @@ class Views:
         builder = self.builder(table.game, table.options, table.names, lang)
         state = end_state(table, hints)
         scored = self.games.score(state, lang)
+        if table.corrects is not None and scored.end_missing is not None:
+            # a saved game opened again holds the sheets it was saved with, which may be some players' only (a file
+            # saved through the API or imported): the end Cloud missing is the file's warning there, as `donjon
+            # history edit` takes it, not a save refused for good
+            scored = dataclasses.replace(scored, end_missing=None, end_warnings=())
         view = TableView(table, hints, builder, state, scored, controls=_controls(builder, table, hints), lang=lang)
         slots = _slots(view.controls, hints)
         if scored.result is None:

@@ -1347,3 +1347,33 @@ def test_a_tap_kept_since_another_evening_is_not_taken_into_another_database(bro
         assert totals(other) == {"Ana": "0", "Ben": "0"}
         other.close()
     context.close()
+
+
+def test_a_castle_game_saved_from_some_sheets_is_corrected_at_a_table(browser: Any, server: str) -> None:
+    """A castle game saved from a file holding Ana's sheet only (sent to the API, or imported), none with the end
+    Cloud: the scorer takes it, with a warning (the sheet that drew the Cloud may be missing). Its "Correct this game"
+    opened a table that could never be saved ("Game in progress": a table is taken to hold every sheet), so a wrong
+    tower could not be put right from a phone. The correction table now shows the file's warning and saves."""
+    sheet = {"player": "Ana", "donjon_floors": 2, "towers": [5, 2], "walls": [{"flags": [1]}], "sun": False,
+             "cloud": False, "sky_clouds": 0, "residents": 3, "guests": ["queen"]}
+    saved = httpx.post(f"{server}/api/games", timeout=30, json={"end_state": {
+        "game": "once-upon-a-castle", "version": "great-architect", "sheets": [sheet]}})
+    assert saved.status_code in (200, 201), saved.text
+    game = f"{server}/history/games/{saved.json()['id']}"
+    page = browser.new_page(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    page.goto(game)
+    score = page.locator("table.result tbody tr:not(.breakdown) td.num")
+    before = int(score.first.inner_text().strip().lstrip("≈"))
+    page.get_by_role("button", name="Correct this game").click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    page.get_by_role("link", name=part_of("Ana")).click()
+    page.wait_for_url(re.compile(r"/seats/0$"))
+    tap(page, "Towers: take away 2 (number 2)")  # the 2 was a 5
+    tap(page, "Towers: add 5")
+    assert "no sheet has the end Cloud" in page.locator("main").inner_text()
+    shot(page, "castle-correction-of-some-sheets-390")
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_url(game)
+    assert page.locator("ol.versions li").count() == 2
+    assert int(score.first.inner_text().strip().lstrip("≈")) == before + 3
+    page.close()

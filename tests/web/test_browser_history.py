@@ -177,3 +177,65 @@ def test_a_players_thousand_games_go_page_after_page_on_a_slow_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     shot(page, f"player-page-2-{language}-360")
     context.close()
+
+
+def test_a_family_game_and_a_designers_sheet_are_each_shown_whichever_folder_is_served(
+        browser: Any, tmp_path: Path) -> None:  # noqa: F811
+    """A Guildhall evening, then a designer's own sheet played at the table (`donjon serve --content SHEET`). The
+    companion served with the sheet's folder showed the Guildhall game's page as an error (500: its catalog is not
+    in that folder), and served without it, the sheet's game's page too, the history listing it with no name. Now
+    each page shows the game by its words, and says how to serve it to correct it, on a phone, in its language."""
+    from starlette.testclient import TestClient
+
+    from generator.registry import unregister
+    from generator.web.app import create_app
+    from generator.web.db import Database
+    from generator.web.games import Games
+    from tests.web.conftest import SAME_ORIGIN, example, new_table, post_json
+    from tests.web.test_own_sheet_table import lantern_with
+
+    folder = lantern_with(tmp_path, "")
+    path = tmp_path / "db.sqlite3"
+    db = Database(path)
+    try:
+        with TestClient(create_app(db, Games()), base_url="http://127.0.0.1") as client:
+            assert post_json(client, "/api/games", {"end_state": example("guildhall")}).status_code in (200, 201)
+        with TestClient(create_app(db, Games(folder)), base_url="http://127.0.0.1", follow_redirects=False) as client:
+            table = new_table(client, "lantern-harbour", ["Ana", "Ben"])
+            table.edit("set", "fish", 14, seat=0)
+            table.edit("set", "fish", 3, seat=1)
+            assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 303
+    finally:
+        unregister("lantern-harbour")
+        db.close()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  locale="fr")
+    page = context.new_page()
+    try:
+        with serving("--db", str(path), "--content", str(folder)) as (_, url):  # the sheet's folder alone
+            wait_ready(url)
+            page.goto(f"{url.rstrip('/')}/history/games/1")
+            main = spaced(page.locator("main").inner_text())
+            assert main.startswith("Guildhall") and "Cartes PV achetées 19" in main, main
+            assert "Ce compagnon ne sert pas Guildhall en ce moment" in main
+            assert page.get_by_role("button", name="Corriger cette partie").count() == 0
+            assert page.request.get(f"{url.rstrip('/')}/history/games/1/result.png").status == 200
+            shot(page, "history-not-served-guildhall-fr-390")
+        with serving("--db", str(path)) as (_, url):  # the shipped games alone
+            wait_ready(url)
+            page.goto(f"{url.rstrip('/')}/history")
+            assert page.locator("ul.games-list > li").count() == 2
+            page.select_option("select[name=game]", "lantern-harbour")  # searched by, though not served
+            with page.expect_navigation():
+                page.get_by_role("button", name="Chercher", exact=True).click()
+            assert page.locator("ul.games-list > li").count() == 1
+            assert page.locator("ul.games-list > li").first.inner_text().startswith("Lantern Harbour · ")
+            page.locator("ul.games-list > li a").first.click()
+            page.wait_for_url(re.compile(r"/history/games/2$"), wait_until="load")
+            main = spaced(page.locator("main").inner_text())
+            assert main.startswith("Lantern Harbour") and "Fish 14" in main, main
+            assert "Ce compagnon ne sert pas Lantern Harbour en ce moment" in main
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            shot(page, "history-not-served-sheet-fr-390")
+    finally:
+        context.close()

@@ -489,3 +489,65 @@ def test_games_of_a_sheet_of_ones_own_are_imported_edited_and_renamed_with_its_c
         assert code == 2 and "--content" in err and "no such folder" in err
     finally:
         unregister("lantern-harbour")
+
+
+def test_a_game_of_a_sheet_of_ones_own_is_shown_by_its_words_without_its_folder(tmp_path: Path) -> None:
+    """A designer serves their own sheet (`donjon serve --content`), a table plays and saves a game; `donjon history
+    show` and `list`, which have no `--content`, named it by its id (`lantern-harbour`) and, in French, its
+    breakdown by its keys (`villagers 6`), where the companion said "Lantern Harbour" and "Villagers 6": the history
+    now keeps the sheet's words when it serves it (or imports its games), and shows them without its folder."""
+    from starlette.testclient import TestClient
+
+    from generator.registry import unregister
+    from generator.web.app import create_app
+    from tests.web.conftest import SAME_ORIGIN, new_table
+    from tests.web.test_own_sheet_table import lantern_with
+
+    folder = lantern_with(tmp_path, "languages: {fr: {name: Le Port aux Lanternes}}\n")
+    db = tmp_path / "h.sqlite3"
+    try:
+        database = Database(db)
+        with TestClient(create_app(database, Games(folder)), base_url="http://127.0.0.1",
+                        follow_redirects=False) as client:
+            table = new_table(client, "lantern-harbour", ["Ana", "Ben"])
+            table.edit("set", "fish", 14, seat=0)
+            table.edit("set", "villagers", 7, seat=0)
+            table.edit("set", "fish", 3, seat=1)
+            assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 303
+        database.close()
+    finally:
+        unregister("lantern-harbour")  # as in a new process: the shipped games only
+    code, out, _ = run("history", "show", "1", "--db", str(db))
+    assert code == 0 and out.startswith("Lantern Harbour, ") and "1. Ana: 20  (villagers 6, fish 14," in out
+    code, out, _ = run("history", "show", "1", "--db", str(db), "--lang", "fr")
+    assert code == 0 and out.startswith("Le Port aux Lanternes, ") and "1. Ana\u00a0: 20  (Villagers 6, Fish 14," in out
+    code, out, _ = run("history", "list", "--db", str(db))
+    assert code == 0 and "  Lantern Harbour  " in out
+    # a game imported into another history from its export, with the folder: the same there
+    code, exported, _ = run("history", "export", "--db", str(db))
+    file = tmp_path / "export.json"
+    file.write_text(exported, encoding="utf-8")
+    other = str(tmp_path / "other.sqlite3")
+    try:
+        assert run("history", "import", str(file), "--db", other, "--content", str(folder))[0] == 0
+    finally:
+        unregister("lantern-harbour")
+    code, out, _ = run("history", "show", "1", "--db", other, "--lang", "de")
+    assert code == 0 and out.startswith("Lantern Harbour, ") and "(Villagers 6, Fish 14," in out
+
+
+def test_the_versions_of_a_game_are_said_in_the_language_asked(tmp_path: Path) -> None:
+    """`history show --lang fr|de` listed a game's versions in English ("edit (the companion's page)") under a
+    French or German heading; they are said as the game's page says them. English keeps the stored words."""
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    corrected = example("guildhall")
+    corrected["players"][2]["vp_tokens"] += 2
+    file = tmp_path / "fixed.json"
+    file.write_text(json.dumps(corrected), encoding="utf-8")
+    assert run("history", "edit", "1", str(file), "--db", db)[0] == 0
+    for code, saved, edited in (("fr", "enregistrée (donjon)", "corrigée (donjon history edit)"),
+                                ("de", "gespeichert (donjon)", "berichtigt (donjon history edit)"),
+                                ("en", "save (donjon)", "edit (donjon history edit)")):
+        code_, out, _ = run("history", "show", "1", "--db", db, "--lang", code)
+        lines = out.splitlines()
+        assert code_ == 0 and lines[-2].endswith(saved) and lines[-1].endswith(edited), (code, lines[-3:])

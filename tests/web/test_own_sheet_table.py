@@ -257,3 +257,94 @@ def test_a_list_of_ones_own_counts_its_items_in_its_own_words(db: Database, tmp_
     assert seen == {("en", 0): "0 goods", ("en", 1): "1 good", ("en", 2): "2 goods",
                     ("fr", 0): "0 marchandise", ("fr", 1): "1 marchandise", ("fr", 2): "2 marchandises"}
     assert counted(update) == "3 goods"  # the control drawn again after an edit says it too
+
+
+def test_a_sheet_of_ones_own_is_named_at_the_table_as_its_sheet_names_it_in_the_phones_language(
+        db: Database, tmp_path: Path) -> None:
+    """A sheet giving its French name (`languages: {fr: {name: ...}}`) is printed under it by `donjon build --lang
+    fr`; a French phone's companion called it by its English name on the home page and at its table."""
+    from generator.registry import unregister
+
+    folder = lantern_with(tmp_path, "languages: {fr: {name: Le Port aux Lanternes}}\n")
+    try:
+        with TestClient(create_app(db, Games(folder)), base_url="http://127.0.0.1", follow_redirects=False) as client:
+            table = new_table(client, "lantern-harbour", ["Ana", "Ben"])
+            for url in ("/", f"/tables/{table.id}"):
+                french = client.get(url, headers={"accept-language": "fr"}).text
+                assert "Le Port aux Lanternes" in french and "Lantern Harbour" not in french, url
+                assert "Lantern Harbour" in client.get(url, headers={"accept-language": "en"}).text
+    finally:
+        unregister("lantern-harbour")
+
+
+def test_the_history_shows_every_game_whichever_folder_the_companion_serves(db: Database, tmp_path: Path) -> None:
+    """A Guildhall evening, then a designer's own sheet played (`donjon serve --content my-sheet`). Served with the
+    sheet's folder only, the Guildhall game's page, its picture and the players' page were a 500 (its catalog is not
+    in that folder); served without it, the sheet's game's were, and the history listed it with no name. Each is now
+    shown by its words (the shipped catalogs', or those the history kept of the sheet), and correcting a game this
+    companion does not serve is refused in words rather than opening a table that cannot be drawn."""
+    from generator.registry import unregister
+    from generator.web import store
+    from tests.web.conftest import example
+
+    state = example("guildhall")
+    result = Games().score(state).result
+    assert result is not None
+    guildhall, _ = db.write(lambda c: store.save_game(c, "guildhall", state, result))
+    folder = lantern_with(tmp_path, "")
+    try:
+        with TestClient(create_app(db, Games(folder)), base_url="http://127.0.0.1", follow_redirects=False) as client:
+            table = new_table(client, "lantern-harbour", ["Ana", "Ben"])
+            table.edit("set", "fish", 14, seat=0)
+            table.edit("set", "fish", 3, seat=1)
+            saved = client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN)
+            assert saved.status_code == 303, saved.text
+            own = int(saved.headers["location"].rsplit("/", 1)[1])
+            shown = client.get(f"/history/games/{guildhall}")
+            assert shown.status_code == 200 and "VP cards bought" in shown.text
+            assert "Correct this game" not in shown.text and "does not serve Guildhall" in shown.text
+            for url in (f"/history/games/{guildhall}/result.png", f"/history/games/{guildhall}/print",
+                        "/history/players/Ana"):
+                assert client.get(url).status_code == 200, url
+            refused = client.post(f"/history/games/{guildhall}/correct", headers=SAME_ORIGIN)
+            assert refused.status_code == 409 and "does not serve Guildhall" in refused.text
+            # the history is searched by every game it holds, served or not
+            found = client.get("/history", params={"game": "guildhall"})
+            assert found.status_code == 200 and f'href="/history/games/{guildhall}"' in found.text
+            assert '<option value="guildhall" selected>Guildhall</option>' in found.text
+    finally:
+        unregister("lantern-harbour")
+    with TestClient(create_app(db, Games()), base_url="http://127.0.0.1", follow_redirects=False) as client:
+        assert "<strong>Lantern Harbour</strong>" in client.get("/history").text
+        found = client.get("/history", params={"game": "lantern-harbour"})
+        assert found.status_code == 200 and f'href="/history/games/{own}"' in found.text
+        assert f'href="/history/games/{guildhall}"' not in found.text
+        assert '<option value="lantern-harbour" selected>Lantern Harbour</option>' in found.text
+        shown = client.get(f"/history/games/{own}")
+        assert shown.status_code == 200 and "Lantern Harbour" in shown.text and "Fish 14" in shown.text
+        french = client.get(f"/history/games/{own}", headers={"accept-language": "fr"}).text
+        assert "Ce compagnon ne sert pas Lantern Harbour" in french
+        for url in (f"/history/games/{own}/result.png", f"/history/games/{own}/print", "/history/players/Ana"):
+            assert client.get(url).status_code == 200, url
+        refused = client.post(f"/history/games/{own}/correct", headers=SAME_ORIGIN)
+        assert refused.status_code == 409 and "does not serve Lantern Harbour" in refused.text
+        assert client.get(f"/history/games/{guildhall}").status_code == 200
+
+
+def test_a_game_of_a_sheet_whose_words_were_never_kept_is_shown_by_its_id(db: Database) -> None:
+    """A sheet's game saved before the history kept its sheets' words, served without its folder: its page and
+    picture were a 500 (no name for it anywhere), the history listed it with none. Now by its id."""
+    from generator.web import store
+
+    state = {"game": "lantern-harbour", "sheets": [{"player": "Ana", "fish": 14}, {"player": "Ben", "fish": 3}]}
+    result = {"game": "lantern-harbour", "valid": True, "finished": True, "violations": [], "warnings": [],
+              "winner": "Ana", "players": [
+                  {"name": "Ana", "score": 14, "place": 1, "breakdown": {"fish": 14}, "inferred": {}},
+                  {"name": "Ben", "score": 3, "place": 2, "breakdown": {"fish": 3}, "inferred": {}}]}
+    game, _ = db.write(lambda c: store.save_game(c, "lantern-harbour", state, result))
+    with TestClient(create_app(db, Games()), base_url="http://127.0.0.1", follow_redirects=False) as client:
+        assert "<strong>lantern-harbour</strong>" in client.get("/history").text
+        shown = client.get(f"/history/games/{game}")
+        assert shown.status_code == 200 and "does not serve lantern-harbour" in shown.text and "Fish 14" in shown.text
+        for url in (f"/history/games/{game}/result.png", f"/history/games/{game}/print", "/history/players/Ana"):
+            assert client.get(url).status_code == 200, url

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -23,23 +24,42 @@ from tests.processes import with_default_signals
 from tests.web.conftest import example
 
 STARTUP_LIMIT_S = 20  # a generous bound for a loaded CI machine; the benchmark measures the real figure
+#: how long a test waits for `donjon serve`'s first line (its address): generous, for a loaded machine
+FIRST_LINE_LIMIT_S = 60
 
 
 def donjon(*args: str) -> list[str]:
     return [sys.executable, "-m", "generator", *args]
 
 
+def first_line(process: subprocess.Popen[str], limit: float) -> str:
+    """The first line `process` prints, or a failure saying so when none comes within `limit` seconds (a server
+    that starts but never prints its address would otherwise hang the test, not fail it). Read by a thread of its
+    own, which the process's end (the caller stops it) lets go: a pipe's read cannot be given a bound."""
+    import queue
+
+    assert process.stdout is not None
+    stdout = process.stdout
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: lines.put(stdout.readline()), daemon=True).start()
+    try:
+        return lines.get(timeout=limit)
+    except queue.Empty:
+        raise AssertionError(f"`donjon serve` printed no line within {limit} s (still running: "
+                             f"{process.poll() is None})") from None
+
+
 @contextmanager
-def serving(*args: str, launcher: Sequence[str] | None = None, env: Mapping[str, str] | None = None
-            ) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """A running `donjon serve --port 0 ...` and its address (read from what it prints); `launcher`: the command
-    that runs donjon (a script that changes something in it first), `env`: its environment."""
+def serving(*args: str, launcher: Sequence[str] | None = None, env: Mapping[str, str] | None = None,
+            limit: float = FIRST_LINE_LIMIT_S) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """A running `donjon serve --port 0 ...` and its address (read from what it prints within `limit` seconds, else
+    a failure, the process stopped); `launcher`: the command that runs donjon (a script that changes something in it
+    first), `env`: its environment."""
     command = [*(launcher if launcher is not None else donjon()), "serve", "--port", "0", *args]
     process = subprocess.Popen(with_default_signals(command), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True, env=env)
     try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
+        line = first_line(process, limit)
         found = re.search(r"(http://\S+)", line)
         assert found, f"no address in {line!r}; stderr: {process.stderr.read() if process.stderr and process.poll() is not None else ''}"
         yield process, found.group(1)
@@ -78,6 +98,30 @@ def wait_ready(url: str) -> None:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.02)
+
+
+def test_a_server_that_never_prints_fails_the_test_in_bounded_time_and_is_stopped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serving` read the server's first line with no bound: a server that never printed its address hung the
+    test (and the run) instead of failing it. Now a failure that says so, and no process left behind."""
+    started: list[subprocess.Popen[str]] = []
+
+    class Kept(subprocess.Popen):  # type: ignore[type-arg]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            started.append(self)
+
+    monkeypatch.setattr(subprocess, "Popen", Kept)
+    silent = [sys.executable, "-c", "import time; time.sleep(600)"]
+    began = time.monotonic()
+    with pytest.raises(AssertionError, match="printed no line within 3 s"):
+        with serving(launcher=silent, limit=3):
+            pass
+    assert time.monotonic() - began < 30
+    [process] = started
+    assert process.returncode is not None  # stopped and waited for
+    with pytest.raises(ProcessLookupError):  # no such process any more
+        os.kill(process.pid, 0)
 
 
 def test_serve_answers_and_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:

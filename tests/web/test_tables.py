@@ -224,6 +224,8 @@ def test_an_edit_naming_a_seat_the_table_has_not_is_answered_without_it(client: 
     ("set", "vp_tokens", "9" * 30), ("set", "a.b.c.d.e.f.g", "1"),
     # a superscript two is a digit to `isdigit`, not to int(): a list index or a count, never a server error
     ("remove", "vp_cards", "²"), ("set", "vp_cards.²", "1"), ("set", "vp_cards.².x", "1"),
+    # one value over a field that holds several: the list became the text "9", which the scorer then refused
+    ("set", "vp_cards", "9"), ("add", "vp_cards", "9"), ("set", "guildhall", "red"), ("toggle", "guildhall", "red"),
 ])
 def test_an_edit_the_format_cannot_take_is_refused_with_a_message(client: TestClient, op: str, path: str,
                                                                    value: str) -> None:
