@@ -716,6 +716,29 @@ def test_a_layouts_words_keep_their_markup_and_escape_the_cards() -> None:
     assert plural.render({**translators(language("de")), "count": 1}) == "1 Seil am Kran"
 
 
+def test_a_sheet_layouts_name_and_the_reasons_of_its_needs_are_extracted() -> None:
+    """A sheet layout's `name` (said in a filled sheet's messages) and each `why` of its fields' `needs` (said beside
+    an unticked box, or a photo's marks the rules rule out) are messages, as its `words` are; what a need names
+    (fields, numbers) is not, nor a `name` below the top."""
+    import io
+
+    from generator.i18n.extract import extract_layout
+
+    layout = b"""name: bee sheet
+words: {hives: Hives}
+fields:
+  honey: {type: number, needs: {field: hives, why: "honey comes from a hive (1 Bees)"}}
+  wax:
+    type: count
+    needs:
+      - {fields: [hives], at-least: 2, why: "wax takes two hives (1 Wax)"}
+parts: {top: {name: not a message, kind: text}}
+"""
+    found = [(line, message) for line, _, message, _ in extract_layout(io.BytesIO(layout), {}, [], {})]
+    assert found == [(1, "bee sheet"), (2, "Hives"), (4, "honey comes from a hive (1 Bees)"),
+                     (8, "wax takes two hives (1 Wax)")]
+
+
 def test_the_companion_can_choose_a_language_per_request() -> None:
     """Phase 2 will serve each phone in its language: the choice is a function of the request's header."""
     from generator.i18n import negotiate
