@@ -410,7 +410,7 @@ def test_export_import_and_photos_are_told_in_the_language(tmp_path: Path, code:
             "missing.yaml: Datei nicht gefunden", "broken.json:1: ist kein gültiges JSON: "])])
 def test_a_file_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
     """`history edit/import --lang fr|de` and `score --lang fr|de`: a file that is not YAML or JSON, repeats a key
-    or is not there is said in the language (the parser's own words quoted inside stay English), with its line;
+    or is not there is said in the language (what the parser found, in donjon's words: test_yamlio.py), with its line;
     English as it was."""
     (tmp_path / "bad.yaml").write_text("game: [\n", encoding="utf-8")
     (tmp_path / "dup.yaml").write_text("a: 1\na: 2\n", encoding="utf-8")
