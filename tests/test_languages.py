@@ -936,10 +936,29 @@ def test_what_a_check_rests_on_is_said_in_the_tables_language(code: str) -> None
         for said, lang in ((english, language("en")), (other, language(code))):
             result = scorer.score(state, lang)
             said.extend(w.source for w in result.warnings)
-            said.extend(v.message.rsplit("; H: ", 1)[1] for v in result.violations if "; H: " in v.message)
+            # the derivation after "; H: " (French: "\u202f; H\u00a0: ")
+            said.extend(re.split("\u202f?; H\u00a0?: ", v.message)[-1] for v in result.violations
+                        if re.search("\u202f?; H\u00a0?: ", v.message))
     assert len(english) == len(other) >= 12
     assert [source for source in other if source in english] == []
     assert len(set(other)) == len(set(english))
+
+
+def test_the_clauses_donjon_joins_are_typeset_as_french_writes_them() -> None:
+    """French sets a narrow no-break space before `;` and a no-break space before `:`, in the clauses donjon joins
+    as in its messages: Guédelon's summary read "1 tour d'avance; Moulin : construit", a violation's citation
+    "Smaller Games; H: 30 cartes"; German and English as they were."""
+    from scoring.engine import Scorer
+
+    scorer = Scorer()
+    guedelon = REPO / "content" / "examples" / "guedelon.yaml"
+    assert scorer.score(guedelon, language("fr")).summary.endswith("d’avance\u202f; Moulin\u00a0: construit")
+    assert scorer.score(guedelon, language("de")).summary.endswith("Vorsprung; Mühle: gebaut")
+    guildhall = next(state for state in RESTING_ON if state["game"] == "guildhall")
+    cited = {code: next(v.message for v in scorer.score(guildhall, language(code)).violations if "Smaller" in v.message)
+             for code in ("fr", "en")}
+    assert "Smaller Games\u202f; H\u00a0: 30 cartes" in cited["fr"]
+    assert "Smaller Games; H: 30 cards" in cited["en"]
 
 
 #: End states breaking rules whose citations hold donjon's own words beside the rulebooks' section titles: what a
