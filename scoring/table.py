@@ -175,9 +175,12 @@ def combined_lines(photos: Unconfirmed, skip: Collection[str] = (), lang: Langua
 
 def warning_lines(result: Result, warning: RuleWarning, lang: Language | None = None) -> str:
     """One warning: where, what, and the confidence and source of the value the check rests on."""
-    place = _place(result, warning.line, Words(lang or language()))
+    say = Words(lang or language())
+    place = _place(result, warning.line, say)
     where = f"{warning.where}: " if warning.where else ""
-    return f"  {place}: {where}{warning.message} [{confidence_said(warning.confidence, lang)}: {warning.source}]"
+    # the confidence and the source as the language sets a colon (French: a no-break space before it)
+    rests = say._("{label}: {value}", label=confidence_said(warning.confidence, lang), value=warning.source)
+    return f"  {place}: {where}{warning.message} [{rests}]"
 
 
 def _label(key: str, labels: Mapping[str, str] | None) -> str:

@@ -959,6 +959,15 @@ def test_the_clauses_donjon_joins_are_typeset_as_french_writes_them() -> None:
              for code in ("fr", "en")}
     assert "Smaller Games\u202f; H\u00a0: 30 cartes" in cited["fr"]
     assert "Smaller Games; H: 30 cards" in cited["en"]
+    from scoring.table import warning_lines
+
+    castle = {"game": "once-upon-a-castle", "version": "great-architect",
+              "sheets": [{"player": "Ana", "donjon_floors": 0, "towers": [5], "walls": [], "guests": []}]}
+    warned = {code: scorer.score(castle, language(code)) for code in ("fr", "en")}
+    lines = {code: [warning_lines(result, w, language(code)) for w in result.warnings]
+             for code, result in warned.items()}
+    assert len(lines["fr"]) == 1 and " [L\u00a0: 004 Fin de la partie\u00a0: " in lines["fr"][0]
+    assert " [L: 004 End of the game: " in lines["en"][0]
 
 
 #: End states breaking rules whose citations hold donjon's own words beside the rulebooks' section titles: what a
