@@ -333,3 +333,21 @@ def test_an_end_state_piped_in_is_refused_in_the_language(code: str, said: list[
     assert english.stderr.startswith("error: <stdin>: holds a filled sheet or a photo; give those as files")
     assert runner.invoke(app, ["score", "-", "-"], input="").stderr == \
         "error: FILE -: is given 2 times; standard input is read once\n"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", "la clé 'guests' manque (Grands Architectes : les noms des invités"),
+    ("de", "'guests' fehlt (Baumeister: die Namen der Gäste")])
+def test_a_missing_key_is_explained_in_the_language(tmp_path: Path, code: str, said: str) -> None:
+    """`--lang fr|de`: a key left out is explained by the format's words for it in the language where donjon's
+    catalogs hold them (the castle's guests); they were English inside the French or German message. English as
+    before."""
+    state = tmp_path / "state.yaml"
+    state.write_text("game: once-upon-a-castle\nversion: great-architect\nsheets:\n  - player: Ana\n"
+                     "    donjon_floors: 0\n    towers: []\n    walls: []\n", encoding="utf-8")
+    runner = CliRunner()
+    told = runner.invoke(app, ["score", str(state), "--lang", code])
+    assert told.exit_code == 2 and said in told.stderr.replace("\u00a0", " "), told.stderr
+    assert "Great Architect: the guests' names" not in told.stderr
+    assert "missing the key 'guests' (Great Architect: the guests' names; Apprentice: the VP printed" in \
+        runner.invoke(app, ["score", str(state)]).stderr
