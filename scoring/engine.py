@@ -433,6 +433,20 @@ class Scorer:
         except (DonjonError, UnknownGame):
             return {}
 
+    def game_name(self, game_id: str, lang: Language | None = None) -> str | None:
+        """The game's name in `lang` (the scorer's) as its catalog gives it in that language, the title an edition
+        is sold under (Oh mon château), as the companion names it; None in English (the game's own name is said),
+        or for a game whose catalog cannot be loaded."""
+        lang = lang or self.lang
+        if lang is None or lang.english:
+            return None
+        try:
+            catalog, _ = self.catalog(game_id)
+            name = getattr(getattr(self.named(game_id, catalog, lang.base), "info", None), "name", None)
+        except (DonjonError, UnknownGame):
+            return None
+        return str(name) if name else None
+
     def score_provisional(self, source: Mapping[str, Any], lang: Language | None = None) -> Result | None:
         """The scores a state would have if its broken rules were set aside: each player's total and breakdown
         as the game's own ranking computes them, for a table to show while something is still to fix (never a

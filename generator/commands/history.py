@@ -89,7 +89,13 @@ def _game_id(value: str, lang: Any = None) -> int:
     return int(value)
 
 
-def _names() -> Any:
+def _names(lang: Language | None = None) -> Any:
+    """The games' names: in `lang` as the companion's pages name them (a title an edition is sold under: Oh mon
+    château), the games' own in English."""
+    if lang is not None and not lang.english:
+        from generator.web.games import Games
+
+        return Games().names_in(lang)
     from generator.registry import games
 
     return {g.id: g.name for g in games()}
@@ -115,7 +121,7 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=D
     if json_:
         typer.echo(json.dumps(games, ensure_ascii=False))
         return
-    names = _names()
+    names = _names(lang)
     for game in games:
         scores = ", ".join(f"{_shown(p['name'])} {_score(game, p)}{'*' if p['winner'] else ''}"
                            for p in game["players"])
@@ -144,7 +150,7 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
         typer.echo(json.dumps({**found, "versions": versions}, ensure_ascii=False))
         return
     result = found["result"]
-    typer.echo(lang._(messages.GAME_HEADING).format(name=_names().get(found["game"], found["game"]),
+    typer.echo(lang._(messages.GAME_HEADING).format(name=_names(lang).get(found["game"], found["game"]),
                                                     at=found["played_at"], game=found["id"]))
     if found["team"]:
         typer.echo(lang._(messages.TEAM).format(names=", ".join(_shown(n) for n in found["team"])))

@@ -351,3 +351,32 @@ def test_a_missing_key_is_explained_in_the_language(tmp_path: Path, code: str, s
     assert "Great Architect: the guests' names" not in told.stderr
     assert "missing the key 'guests' (Great Architect: the guests' names; Apprentice: the VP printed" in \
         runner.invoke(app, ["score", str(state)]).stderr
+
+
+@pytest.mark.parametrize(("code", "name"), [("fr", "Oh mon château"), ("de", "Once Upon a Castle")])
+def test_the_game_is_named_as_the_companion_names_it_in_the_language(tmp_path: Path, code: str, name: str) -> None:
+    """`score`/`history --lang fr`: the castle is named by its French edition's title, as the companion's pages name
+    it in French; it was "Once Upon a Castle" on the command line beside "Oh mon château" on the phones. German keeps
+    the name its edition keeps; English as before."""
+    import yaml
+
+    from generator.web import store
+    from generator.web.db import Database
+    from generator.web.games import Games
+
+    example = EXAMPLES / "once-upon-a-castle.yaml"
+    runner = CliRunner()
+    said = runner.invoke(app, ["score", str(example), "--lang", code]).stdout
+    assert said.splitlines()[0].split(": ", 1)[1].startswith(f"{name} (")
+    state = yaml.safe_load(example.read_text(encoding="utf-8"))
+    result = Games().score(state).result
+    assert result is not None
+    db = Database(tmp_path / "h.sqlite3")
+    try:
+        db.write(lambda c: store.save_game(c, "once-upon-a-castle", state, result))
+    finally:
+        db.close()
+    listed = runner.invoke(app, ["history", "list", "--db", str(tmp_path / "h.sqlite3"), "--lang", code]).stdout
+    shown = runner.invoke(app, ["history", "show", "1", "--db", str(tmp_path / "h.sqlite3"), "--lang", code]).stdout
+    assert f"  {name} " in listed and shown.startswith(f"{name}, ")
+    assert runner.invoke(app, ["score", str(example)]).stdout.split(": ", 1)[1].startswith("Once Upon a Castle (")
