@@ -378,7 +378,8 @@ class Scorer:
         try:
             result = self.score_document(filled.document, lang, filled.lang)
         except EndStateError as err:
-            what = Words(lang or language())._("filled {game} sheets", game=game.name)
+            # the game as the language names it (Oh mon château), as the table's heading does
+            what = Words(lang or language())._("filled {game} sheets", game=self.game_name(game.id, lang) or game.name)
             raise EndStateError(filled.document.file, [filled.problem(p, lang) for p in err.problems], what,
                                 lang) from None
 

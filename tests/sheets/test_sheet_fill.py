@@ -171,7 +171,7 @@ def test_text_where_a_number_belongs_names_file_and_field(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize(("code", "heading"), [
-    ("fr", "lou.pdf : illisible comme feuilles remplies pour Once Upon a Castle (2 problèmes) :"),
+    ("fr", "lou.pdf : illisible comme feuilles remplies pour Oh mon château (2 problèmes) :"),
     ("de", "lou.pdf: nicht lesbar als ausgefüllte Bögen für Once Upon a Castle (2 Probleme):")])
 def test_a_filled_sheet_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str,
                                                                        heading: str) -> None:
