@@ -380,3 +380,13 @@ def test_the_game_is_named_as_the_companion_names_it_in_the_language(tmp_path: P
     shown = runner.invoke(app, ["history", "show", "1", "--db", str(tmp_path / "h.sqlite3"), "--lang", code]).stdout
     assert f"  {name} " in listed and shown.startswith(f"{name}, ")
     assert runner.invoke(app, ["score", str(example)]).stdout.split(": ", 1)[1].startswith("Once Upon a Castle (")
+
+
+def test_a_profession_not_in_play_is_said_in_plain_german() -> None:
+    """A profession of another set reads "ist in dieser Partie nicht im Spiel" (a play is a Partie, as the
+    history's counts say): it read "ist in diesem Spiel nicht im Spiel"."""
+    from scoring.engine import Scorer
+
+    result = Scorer().score(CASES / "guildhall" / "many-violations.yaml", language("de"))
+    farmer = next(v.message for v in result.violations if v.where.endswith("farmer"))
+    assert "Bauer (Old World Economy) ist in dieser Partie nicht im Spiel (im Spiel: Maurer" in farmer
