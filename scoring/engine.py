@@ -224,8 +224,8 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
     state, problems, told, written = check_named(doc, spec, lang, names)
     if problems or isinstance(state, Invalid):
-        raise EndStateError(doc.file, problems, Words(lang or language())._("a {game} end state", game=game.name),
-                            lang)
+        raise EndStateError(doc.file, problems, Words(lang or language())._("a {game} end state",
+                                                                            game=_game_said(game, catalog, lang)), lang)
     found, standing, shown = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
     warnings = tuple(found.warnings)
     if found:
@@ -479,6 +479,17 @@ class Scorer:
             except DonjonError as err:
                 out.append((Path(path), err))
         return out
+
+
+def _game_said(game: Any, catalog: Any, lang: Language | None) -> str:
+    """The game's name in `lang` as its catalog gives it there (Oh mon château), as the table's heading says it;
+    its own name in English or when its catalog names it no other way."""
+    if lang is None or lang.english:
+        return str(game.name)
+    from generator.catalog.translations import localise
+
+    name = getattr(getattr(localise(catalog, lang.base), "info", None), "name", None)
+    return str(name) if name else str(game.name)
 
 
 def _in_language(photos: Unconfirmed, lang: Language | None) -> Unconfirmed:

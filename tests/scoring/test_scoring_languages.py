@@ -188,7 +188,7 @@ def test_the_installed_command_scores_in_german() -> None:
 
 
 @pytest.mark.parametrize("code, heading, unknown, missing", [
-    ("fr", "illisible comme état de fin pour Once Upon a Castle (2 problèmes)", "clé inconnue",
+    ("fr", "illisible comme état de fin pour Oh mon château (2 problèmes)", "clé inconnue",
      "la clé 'guests' manque"),
     ("de", "nicht lesbar als Endstand für Once Upon a Castle (2 Probleme)", "unbekannter Schlüssel",
      "der Schlüssel 'guests' fehlt"),
@@ -376,6 +376,8 @@ def test_the_game_is_named_as_the_companion_names_it_in_the_language(tmp_path: P
         db.write(lambda c: store.save_game(c, "once-upon-a-castle", state, result))
     finally:
         db.close()
+    refused = runner.invoke(app, ["score", str(CASES / "castle" / "format-types.yaml"), "--lang", code]).stderr
+    assert f" {name} (" in refused and (code != "fr" or "Once Upon" not in refused), refused
     listed = runner.invoke(app, ["history", "list", "--db", str(tmp_path / "h.sqlite3"), "--lang", code]).stdout
     shown = runner.invoke(app, ["history", "show", "1", "--db", str(tmp_path / "h.sqlite3"), "--lang", code]).stdout
     assert f"  {name} " in listed and shown.startswith(f"{name}, ")
