@@ -807,8 +807,10 @@ class Record(Type[T]):
                 out[name] = converted
             elif spec.required:
                 ok = False
-                if spec.doc:  # the key's doc is the format's own words, English (the schemas' descriptions)
-                    ck.fail(path, N_("missing the key {key!r} ({doc})"), key=name, doc=spec.doc)
+                if spec.doc:  # the key's doc, the format's own words (the schemas' descriptions): in the checker's
+                    # language where the catalogs hold it (a doc marked N_), else English
+                    doc = ck.lang._(spec.doc) if ck.lang is not None else spec.doc
+                    ck.fail(path, N_("missing the key {key!r} ({doc})"), key=name, doc=doc)
                 else:
                     ck.fail(path, N_("missing the key {key!r}"), key=name)
             else:

@@ -32,6 +32,33 @@ NESTED = N_("is nested more than {most} levels deep")
 LONG_NUMBER = N_("holds a whole number of {n} digits; no number donjon reads comes near that")
 NOT_YAML = N_("is not valid YAML: {problem}")
 LIST_KEY = N_("uses a list or mapping as a mapping key, which donjon does not accept")
+#: What the parser's problems mean, in donjon's words (which a language translates, where the parser's own stay
+#: English): the problem as libyaml says it or as PyYAML's own parser does (a build without libyaml), followed by its
+#: context in brackets, and what to change. A problem not here is said in the parser's words.
+PARSER_PROBLEMS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(found), said) for found, said in (
+    (r"^(did not find expected|expected) ',' or '\]'", N_("is not valid YAML: a list in brackets is not closed: a ',' "
+                                                         "or ']' is expected here")),
+    (r"^(did not find expected|expected) ',' or '\}'", N_("is not valid YAML: a mapping in braces is not closed: a "
+                                                         "',' or a closing brace is expected here")),
+    (r"^(did not find expected node content|expected the node content)",
+     N_("is not valid YAML: a value is expected here (a bracket or a brace left open, or one closing nothing)")),
+    (r"^mapping values are not allowed", N_("is not valid YAML: a ': ' where no key can be (put a value holding ': ' "
+                                            "in quotes, or indent this line as its neighbours are)")),
+    (r"^found unexpected end of stream \(while scanning a quoted scalar\)",
+     N_("is not valid YAML: a quoted value is never closed (its closing quote is missing)")),
+    (r"^(did not find expected '-' indicator|expected <block end>, but found '\?')",
+     N_("is not valid YAML: a key among a list's items ('- '): a list and keys cannot share an indentation")),
+    (r"^(did not find expected key|expected <block end>, but found)",
+     N_("is not valid YAML: this line is not indented as the keys above it are (indent the keys of one mapping "
+        "alike, with spaces)")),
+    (r"^found character .*that cannot start any token", N_("is not valid YAML: a value begins with a character "
+                                                           "YAML keeps for itself ('@', '`'): put the value in "
+                                                           "quotes")),
+    (r"^found unknown escape character", N_("is not valid YAML: a backslash in double quotes begins no escape YAML "
+                                            "knows: write it twice, or put the value in single quotes")),
+    (r"^(did not find expected <document start>|expected '<document start>')",
+     N_("is not valid YAML: more text after a value that is complete (after its closing quote?)")),
+))
 
 PathKey = tuple[str | int, ...]
 
@@ -428,7 +455,12 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
             # an editor's tab: the parser's words ("cannot start any token") do not say what to change
             raise unreadable(name, N_("is not valid YAML: a tab at column {column}, where YAML takes spaces (indent "
                                       "with spaces, never tabs)"), line, column=mark.column + 1) from None
-        raise unreadable(name, NOT_YAML, line, problem=err.problem or "not valid YAML") from None
+        problem = err.problem or "not valid YAML"
+        seen = f"{problem} ({err.context})"
+        said = next((said for found, said in PARSER_PROBLEMS if found.search(seen)), None)
+        if said is not None:  # donjon's own words for it, in the reader's language
+            raise unreadable(name, said, line) from None
+        raise unreadable(name, NOT_YAML, line, problem=problem) from None
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         raise unreadable(name, N_("is not valid YAML: it holds the control character {code}"), line,

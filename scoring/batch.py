@@ -93,8 +93,8 @@ def outcome(scorer: Scorer, unit: Unit, as_json: bool, named: bool = False) -> O
     error = ("\n".join(line for u in unread.unread for line in _said_unread(u, scorer.lang))
              if unread is not None and unread.unread else None)
     if not as_json:
-        return Outcome(int(result.exit_code), output=render(result, scorer.lang, scorer.labels(result.game)),
-                       error=error)
+        return Outcome(int(result.exit_code), output=render(result, scorer.lang, scorer.labels(result.game),
+                                                            scorer.game_name(result.game)), error=error)
     return Outcome(int(result.exit_code), output=json_line({**head, **result.to_dict()}) if named else result.to_json(),
                    error=error)
 

@@ -224,8 +224,8 @@ def score_with(game: Game[C, S], catalog: C, spec: Record[S], doc: Document, str
     same result for every game, made here), and one that keeps them is ranked by the game's rules."""
     state, problems, told, written = check_named(doc, spec, lang, names)
     if problems or isinstance(state, Invalid):
-        raise EndStateError(doc.file, problems, Words(lang or language())._("a {game} end state", game=game.name),
-                            lang)
+        raise EndStateError(doc.file, problems, Words(lang or language())._("a {game} end state",
+                                                                            game=_game_said(game, catalog, lang)), lang)
     found, standing, shown = _judged(game, catalog, state, Locator(doc, written), told, strict, lang, named)
     warnings = tuple(found.warnings)
     if found:
@@ -378,7 +378,8 @@ class Scorer:
         try:
             result = self.score_document(filled.document, lang, filled.lang)
         except EndStateError as err:
-            what = Words(lang or language())._("filled {game} sheets", game=game.name)
+            # the game as the language names it (Oh mon château), as the table's heading does
+            what = Words(lang or language())._("filled {game} sheets", game=self.game_name(game.id, lang) or game.name)
             raise EndStateError(filled.document.file, [filled.problem(p, lang) for p in err.problems], what,
                                 lang) from None
 
@@ -433,6 +434,20 @@ class Scorer:
         except (DonjonError, UnknownGame):
             return {}
 
+    def game_name(self, game_id: str, lang: Language | None = None) -> str | None:
+        """The game's name in `lang` (the scorer's) as its catalog gives it in that language, the title an edition
+        is sold under (Oh mon château), as the companion names it; None in English (the game's own name is said),
+        or for a game whose catalog cannot be loaded."""
+        lang = lang or self.lang
+        if lang is None or lang.english:
+            return None
+        try:
+            catalog, _ = self.catalog(game_id)
+            name = getattr(getattr(self.named(game_id, catalog, lang.base), "info", None), "name", None)
+        except (DonjonError, UnknownGame):
+            return None
+        return str(name) if name else None
+
     def score_provisional(self, source: Mapping[str, Any], lang: Language | None = None) -> Result | None:
         """The scores a state would have if its broken rules were set aside: each player's total and breakdown
         as the game's own ranking computes them, for a table to show while something is still to fix (never a
@@ -464,6 +479,17 @@ class Scorer:
             except DonjonError as err:
                 out.append((Path(path), err))
         return out
+
+
+def _game_said(game: Any, catalog: Any, lang: Language | None) -> str:
+    """The game's name in `lang` as its catalog gives it there (Oh mon château), as the table's heading says it;
+    its own name in English or when its catalog names it no other way."""
+    if lang is None or lang.english:
+        return str(game.name)
+    from generator.catalog.translations import localise
+
+    name = getattr(getattr(localise(catalog, lang.base), "info", None), "name", None)
+    return str(name) if name else str(game.name)
 
 
 def _in_language(photos: Unconfirmed, lang: Language | None) -> Unconfirmed:

@@ -213,8 +213,10 @@ class Findings(Sayings):
         # has none, and stays as written
         source = self.lang._(basis.source) if basis.source else ""
         basis = basis._replace(source=source)
-        derived = f"{confidence_said(basis.confidence, self.lang)}: {source}" if source else ""
-        cited = "; ".join(part for part in (section, derived) if part)
+        derived = self._("{label}: {value}", label=confidence_said(basis.confidence, self.lang), value=source) \
+            if source else ""
+        # both joined as the language joins two clauses (French: a narrow no-break space before the semicolon)
+        cited = self._("{first}; {then}", first=section, then=derived) if section and derived else section or derived
         if basis.confidence == "H":  # a value the sources state together, or that follows from what they state
             self._violation(rule, path, f"{message} [{cited}]" if cited else message, section or basis.source)
         elif self.strict:  # the message says what the check rests on, a guess

@@ -72,6 +72,9 @@ class Uncertain:
     #: `why` with the fields it names said by their labels and the values by their names, "" when that is `why`
     #: itself
     said: str = ""
+    #: the rule the marks read break, in the sheet layout's words (a `needs`' `why`), "" for none: said in the
+    #: language of `--lang` (generator.sheets.summary.why_said)
+    rule: str = ""
 
     def to_dict(self) -> dict[str, str]:
         return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key, "reason": self.code,

@@ -35,10 +35,11 @@ def _game_name(game_id: str) -> str:
         return game_id
 
 
-def heading(result: Result, lang: Language | None = None) -> str:
-    """The file, the game and its setting (said by the rules in the result's language)."""
+def heading(result: Result, lang: Language | None = None, game_name: str | None = None) -> str:
+    """The file, the game (by `game_name` where given: its name in `lang`) and its setting (said by the rules in the
+    result's language)."""
     say = Words(lang or language())
-    game = _game_name(result.game)
+    game = game_name or _game_name(result.game)
     setting = ""
     for key, value in result.setting:  # joined as the language joins clauses (French: a space before `;`)
         part = say._("{key}: {value}", key=key, value=value)
@@ -52,14 +53,16 @@ def _place(result: Result, line: int | None, say: Words | None = None) -> str:
     return place if line is None else f"{place}:{line}"
 
 
-def render(result: Result, lang: Language | None = None, labels: Mapping[str, str] | None = None) -> str:
+def render(result: Result, lang: Language | None = None, labels: Mapping[str, str] | None = None,
+           game_name: str | None = None) -> str:
     """The whole report of one result, lines joined, without a trailing newline. Each line is one line: what it
     quotes from the file is escaped, a newline in a name included. `lang`: the language of donjon's words (`donjon
     score --lang`; the result's own messages are in the language it was scored in); `labels`: the breakdown's keys
     in words in that language (generator.games.table.result_labels), for a table in another language than English
-    (an English table shows the keys, as the JSON has them)."""
+    (an English table shows the keys, as the JSON has them); `game_name`: the game's name in that language
+    (`Scorer.game_name`: Oh mon château), else its own."""
     say = Words(lang or language())
-    lines = [heading(result, say.lang)]
+    lines = [heading(result, say.lang, game_name)]
     photos = result.part(Unconfirmed)
     if photos is not None and (photos.uncertain or photos.unread):
         lines.append(result.summary)
@@ -175,9 +178,12 @@ def combined_lines(photos: Unconfirmed, skip: Collection[str] = (), lang: Langua
 
 def warning_lines(result: Result, warning: RuleWarning, lang: Language | None = None) -> str:
     """One warning: where, what, and the confidence and source of the value the check rests on."""
-    place = _place(result, warning.line, Words(lang or language()))
+    say = Words(lang or language())
+    place = _place(result, warning.line, say)
     where = f"{warning.where}: " if warning.where else ""
-    return f"  {place}: {where}{warning.message} [{confidence_said(warning.confidence, lang)}: {warning.source}]"
+    # the confidence and the source as the language sets a colon (French: a no-break space before it)
+    rests = say._("{label}: {value}", label=confidence_said(warning.confidence, lang), value=warning.source)
+    return f"  {place}: {where}{warning.message} [{rests}]"
 
 
 def _label(key: str, labels: Mapping[str, str] | None) -> str:

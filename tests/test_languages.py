@@ -716,6 +716,29 @@ def test_a_layouts_words_keep_their_markup_and_escape_the_cards() -> None:
     assert plural.render({**translators(language("de")), "count": 1}) == "1 Seil am Kran"
 
 
+def test_a_sheet_layouts_name_and_the_reasons_of_its_needs_are_extracted() -> None:
+    """A sheet layout's `name` (said in a filled sheet's messages) and each `why` of its fields' `needs` (said beside
+    an unticked box, or a photo's marks the rules rule out) are messages, as its `words` are; what a need names
+    (fields, numbers) is not, nor a `name` below the top."""
+    import io
+
+    from generator.i18n.extract import extract_layout
+
+    layout = b"""name: bee sheet
+words: {hives: Hives}
+fields:
+  honey: {type: number, needs: {field: hives, why: "honey comes from a hive (1 Bees)"}}
+  wax:
+    type: count
+    needs:
+      - {fields: [hives], at-least: 2, why: "wax takes two hives (1 Wax)"}
+parts: {top: {name: not a message, kind: text}}
+"""
+    found = [(line, message) for line, _, message, _ in extract_layout(io.BytesIO(layout), {}, [], {})]
+    assert found == [(1, "bee sheet"), (2, "Hives"), (4, "honey comes from a hive (1 Bees)"),
+                     (8, "wax takes two hives (1 Wax)")]
+
+
 def test_the_companion_can_choose_a_language_per_request() -> None:
     """Phase 2 will serve each phone in its language: the choice is a function of the request's header."""
     from generator.i18n import negotiate
@@ -913,10 +936,38 @@ def test_what_a_check_rests_on_is_said_in_the_tables_language(code: str) -> None
         for said, lang in ((english, language("en")), (other, language(code))):
             result = scorer.score(state, lang)
             said.extend(w.source for w in result.warnings)
-            said.extend(v.message.rsplit("; H: ", 1)[1] for v in result.violations if "; H: " in v.message)
+            # the derivation after "; H: " (French: "\u202f; H\u00a0: ")
+            said.extend(re.split("\u202f?; H\u00a0?: ", v.message)[-1] for v in result.violations
+                        if re.search("\u202f?; H\u00a0?: ", v.message))
     assert len(english) == len(other) >= 12
     assert [source for source in other if source in english] == []
     assert len(set(other)) == len(set(english))
+
+
+def test_the_clauses_donjon_joins_are_typeset_as_french_writes_them() -> None:
+    """French sets a narrow no-break space before `;` and a no-break space before `:`, in the clauses donjon joins
+    as in its messages: Guédelon's summary read "1 tour d'avance; Moulin : construit", a violation's citation
+    "Smaller Games; H: 30 cartes"; German and English as they were."""
+    from scoring.engine import Scorer
+
+    scorer = Scorer()
+    guedelon = REPO / "content" / "examples" / "guedelon.yaml"
+    assert scorer.score(guedelon, language("fr")).summary.endswith("d’avance\u202f; Moulin\u00a0: construit")
+    assert scorer.score(guedelon, language("de")).summary.endswith("Vorsprung; Mühle: gebaut")
+    guildhall = next(state for state in RESTING_ON if state["game"] == "guildhall")
+    cited = {code: next(v.message for v in scorer.score(guildhall, language(code)).violations if "Smaller" in v.message)
+             for code in ("fr", "en")}
+    assert "Smaller Games\u202f; H\u00a0: 30 cartes" in cited["fr"]
+    assert "Smaller Games; H: 30 cards" in cited["en"]
+    from scoring.table import warning_lines
+
+    castle = {"game": "once-upon-a-castle", "version": "great-architect",
+              "sheets": [{"player": "Ana", "donjon_floors": 0, "towers": [5], "walls": [], "guests": []}]}
+    warned = {code: scorer.score(castle, language(code)) for code in ("fr", "en")}
+    lines = {code: [warning_lines(result, w, language(code)) for w in result.warnings]
+             for code, result in warned.items()}
+    assert len(lines["fr"]) == 1 and " [L\u00a0: 004 Fin de la partie\u00a0: " in lines["fr"][0]
+    assert " [L: 004 End of the game: " in lines["en"][0]
 
 
 #: End states breaking rules whose citations hold donjon's own words beside the rulebooks' section titles: what a

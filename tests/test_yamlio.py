@@ -170,3 +170,35 @@ def test_a_utf16_file_cut_in_the_middle_of_a_character_names_its_line(tmp_path: 
     with pytest.raises(InputError, match="not a text file") as err:
         read_text(nul)
     assert err.value.line == 2
+
+
+@pytest.mark.parametrize("parser", ["libyaml", "python"])
+@pytest.mark.parametrize(("text", "line", "english", "french"), [
+    ("game: [\n", 2, "a value is expected here", "une valeur est attendue ici"),
+    ("a: [1, 2\nb: 3\n", 2, "a list in brackets is not closed", "une liste entre crochets n’est pas fermée"),
+    ("a: {x: 1\nb: 2\n", 2, "a mapping in braces is not closed", "un tableau de clés entre accolades"),
+    ("a: 1\n b: 2\n", 2, "a ': ' where no key can be", "un ': ' là où aucune clé ne peut être"),
+    ('a: "x\n', 2, "a quoted value is never closed", "une valeur entre guillemets n’est jamais fermée"),
+    ("- a\nb: 1\n", 2, "a key among a list's items", "une clé parmi les éléments d’une liste"),
+    ("a:\n  b: 1\n c: 2\n", 3, "this line is not indented as the keys", "cette ligne n’est pas indentée comme"),
+    ("a: @x\n", 1, "a value begins with a character YAML keeps", "une valeur commence par un caractère"),
+    ('a: "\\q"\n', 1, "a backslash in double quotes", "une barre oblique inverse"),
+    ('"a" b\n', 1, "more text after a value that is complete", "du texte après une valeur déjà complète"),
+])
+def test_the_parsers_problems_are_said_in_donjons_words_in_every_language(
+        monkeypatch: pytest.MonkeyPatch, parser: str, text: str, line: int, english: str, french: str) -> None:
+    """A broken YAML file is told what is wrong and what to change in donjon's words, which `--lang fr|de`
+    translates (`history edit`, `score`): they were the parser's words ("did not find expected node content"),
+    English inside a French message. libyaml's parser and PyYAML's own (a build without libyaml) alike."""
+    import yaml
+
+    from generator import yamlio
+    from generator.i18n import language
+
+    monkeypatch.setattr(yamlio, "_Parser", yaml.CSafeLoader if parser == "libyaml" else yaml.SafeLoader)
+    with pytest.raises(InputError) as err:
+        loads_yaml(text, "bad.yaml")
+    assert str(err.value).startswith(f"bad.yaml:{line}: is not valid YAML: {english}")
+    said = str(err.value.said(language("fr"))).replace("\u00a0", " ")
+    assert said.startswith(f"bad.yaml:{line}: n’est pas du YAML valide : {french}"), said
+    assert "expected" not in said and "found" not in said

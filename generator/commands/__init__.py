@@ -101,17 +101,23 @@ def folder_option(value: str | None, option: str) -> Path | None:
         return None
     if not value.strip():
         from generator.errors import UsageError
+        from generator.i18n import N_, language
 
-        raise UsageError(option, "is empty: name a folder (`.` for the current one)")
+        said = _SPOKEN.get() or language()  # `score`/`history --lang`: in their language
+        raise UsageError(option, said._(N_("is empty: name a folder (`.` for the current one)")))
     return Path(value)
 
 
 def refuse_missing_folder(folder: Path | None, option: str) -> None:
-    """Refuse a folder option (`--content DIR`) naming no folder: nothing there, or a file."""
+    """Refuse a folder option (`--content DIR`) naming no folder: nothing there, or a file; said in the language
+    the command speaks (`score`/`history --lang`), English for the others."""
     if folder is not None and not folder.is_dir():
         from generator.errors import UsageError
+        from generator.i18n import N_, language
 
-        raise UsageError(f"{option} {folder}", "no such folder" if not folder.exists() else "is not a folder")
+        said = _SPOKEN.get() or language()
+        raise UsageError(f"{option} {folder}", said._(N_("no such folder") if not folder.exists() else
+                                                      N_("is not a folder")))
 
 
 #: The help of every command's `--lang`.

@@ -89,14 +89,19 @@ def _game_id(value: str, lang: Any = None) -> int:
     return int(value)
 
 
-def _names(kept: Any = None, lang: Any = None) -> Any:
-    """The games' names: the shipped games', and those the history keeps of the sheets of one's own it has served
-    (`kept`, `store.kept_words`), in `lang` (English when None) where the sheet gives its name in it."""
+def _names(kept: Any = None, lang: Language | None = None) -> Any:
+    """The games' names: the shipped games' in `lang` as the companion's pages name them (a title an edition is sold
+    under: Oh mon château), their own in English; and those the history keeps of the sheets of one's own it has
+    served (`kept`, `store.kept_words`), in `lang` where the sheet gives its name in it."""
+    code = lang.base if lang is not None else "en"
+    own = {game: said["name"].get(code) or said["name"].get("en") or game for game, said in (kept or {}).items()}
+    if lang is not None and not lang.english:
+        from generator.web.games import Games
+
+        return {**own, **Games().names_in(lang)}
     from generator.registry import games
 
-    code = lang.base if lang is not None else "en"
-    return {**{game: said["name"].get(code) or said["name"].get("en") or game for game, said in (kept or {}).items()},
-            **{g.id: g.name for g in games()}}
+    return {**own, **{g.id: g.name for g in games()}}
 
 
 def _score(game: dict[str, Any], player: dict[str, Any]) -> str:

@@ -110,9 +110,9 @@ def score(
                                                 show_default=False),
 ) -> None:
     """Check end states by the rules of their game and score them."""
+    lang = interface_language(lang_text)  # first: the refusals of the options below are said in it
     content = folder_option(content_text, "--content")
     annotate = folder_option(annotate_text, "--annotate")
-    lang = interface_language(lang_text)
     from generator.errors import UsageError, refused_sets, stop_if_requested
     from generator.games.base import SheetOptions
     from generator.i18n import language

@@ -5,11 +5,12 @@
     python -m generator.i18n.catalogs compile    # each .po into its .mo (the build does it too: hatch_build.py)
     python -m generator.i18n.catalogs check      # every message extracted is translated in every language
 
-What is extracted (:data:`SOURCES`): `lang._("...")`, `lang.ngettext(...)`, `lang.npgettext(...)` and `N_("...")` in the Python code;
-`_('...')` and `ngettext(...)` in the card and sheet layouts' text templates, the `labels` of their notes boxes
-and a sheet layout's `words` (:mod:`generator.i18n.extract`); `_('...')` in the preview page's jinja2 template. The command line's own
-messages are not translated (English, as Python's are). This module is for developers and the build: nothing
-at run time imports it, except to compile in memory a catalog edited since it was last compiled.
+What is extracted (:data:`SOURCES`): `lang._("...")`, `lang.ngettext(...)`, `lang.npgettext(...)` and `N_("...")` in
+the Python code; `_('...')` and `ngettext(...)` in the card and sheet layouts' text templates, the `labels` of their
+notes boxes and a sheet layout's `words`, `name` and `needs`' `why` (:mod:`generator.i18n.extract`); `_('...')` in
+the preview page's jinja2 template. The command line's own messages are English but for `donjon score` and `donjon
+history`, which take `--lang`. This module is for developers and the build: nothing at run time imports it, except
+to compile in memory a catalog edited since it was last compiled.
 """
 
 from __future__ import annotations

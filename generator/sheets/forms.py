@@ -174,8 +174,8 @@ def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]
               lang: Language | None = None) -> FormReading:
     """One filled sheet, its form fields `found`, read as one of `kinds` (the sheets it may be); what cannot be read
     is said in `lang` (`donjon score --lang`; English when None)."""
-    what = kinds[0].layout.name
     say = _words(lang)
+    what = say.lang._(kinds[0].layout.name)  # the layout's name, in the catalogs when donjon's (a castle sheet)
     if not found:
         raise InputError(display, say._("has no form fields: is it a donjon fillable {what}? (donjon build writes "
                                         "them as ...-fillable.pdf; a sheet printed or flattened to a new PDF loses its "
@@ -306,7 +306,7 @@ class _Reader:
                 ticks = " or ".join(where[needed])
                 for form in where.get(decl.name, ()):
                     self.fail(form, self.say._("holds a value, but {ticks} is not ticked ({why}): tick {ticks} or "
-                                               "clear {form}", ticks=ticks, why=need.why, form=form))
+                                               "clear {form}", ticks=ticks, why=self.say.lang._(need.why), form=form))
         if self.problems:
             raise SheetError(self.file, self.problems, self.what, self.lang)
         if not filled:

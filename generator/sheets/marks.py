@@ -205,6 +205,9 @@ class Uncertainty(NamedTuple):
     #: ...)`), so that it can be said with the names people read on the sheet (a sheet of one's own's labels and
     #: its values' names: :meth:`worded`); empty when `why` names neither
     pieces: Pieces = ()
+    #: the rule the fields read together break, in the layout's words (a `needs`' `why`: "a flag stands on a built
+    #: wall (004 Flags)"), for a language to say it in its own (looked up in donjon's catalogs); "" for none
+    rule: str = ""
 
     def worded(self, name: Callable[[str], str], value: Callable[[str, str], str | None] | None = None) -> str:
         """`why` with each field it names said by `name` (its label), and each value by `value` (field, value ->
@@ -222,10 +225,10 @@ class Uncertainty(NamedTuple):
         return "".join(out)
 
 
-def _because(field: str, pieces: Sequence[str | Mention], code: str) -> Uncertainty:
+def _because(field: str, pieces: Sequence[str | Mention], code: str, rule: str = "") -> Uncertainty:
     """An Uncertainty whose `why` is its pieces' words, kept as pieces where they name anything."""
     why = "".join(piece if isinstance(piece, str) else piece.text for piece in pieces)
-    return Uncertainty(field, why, code, tuple(pieces) if any(isinstance(p, Mention) for p in pieces) else ())
+    return Uncertainty(field, why, code, tuple(pieces) if any(isinstance(p, Mention) for p in pieces) else (), rule)
 
 
 def _listed_pieces(items: Sequence[Sequence[str | Mention]], conjunction: str = "and") -> list[str | Mention]:
@@ -473,7 +476,7 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
                           f"{'holds' if len(short) == 1 else 'hold'} less than {need.at_least}" if need.at_least
                           else f"{'is' if len(short) == 1 else 'are'} empty") + f": {need.why}"]
             for field_name in involved:
-                uncertain.append(_because(field_name, pieces, "rules"))
+                uncertain.append(_because(field_name, pieces, "rules", need.why))
                 open_fields.add(field_name)
     return Reading(values, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()},
                    sum(1 for state in states if state is True))
@@ -585,7 +588,8 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
             return _refuse(name, NOT_COUNT, text, most=most)
         return number
     if kind == "list":
-        typed = [g.strip() for g in text.split(",") if g.strip() and g.strip().lower() != "none"]
+        # "none" in any of donjon's languages (`aucun`, `keine`: what the companion's box suggests) is no item
+        typed = [g.strip() for g in text.split(",") if g.strip() and g.strip().lower() not in _said(NONE)]
         unknown = [g for g in typed if g.lower() not in allowed]  # said as typed ('Maïs'), compared in lower case
         if unknown:
             raise BadConfirmation(name, NOT_IDS, allowed, given=quoted(", ".join(unknown)))

@@ -39,6 +39,8 @@ FIELD_CAUSES = {
     "disagree": N_("the photos of one sheet disagree on {fields}"),
     "rules": N_("what was read of {fields} contradicts the rules (a mark misread or forgotten)"),
 }
+#: FIELD_CAUSES' `rules` with the rule the marks read break (the sheet layout's words for it, in the language)
+RULE_BROKEN = N_("what was read of {fields} contradicts the rules (a mark misread or forgotten): {rule}")
 
 
 @dataclass(frozen=True)

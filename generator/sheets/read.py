@@ -424,7 +424,7 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             named = names if names is not None or names_in is None or read.lang in (None, "en") else \
                 names_in(read.lang)
             uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code,
-                                       _advice(u.why, u.code), *_labelled(u, labels, named))
+                                       _advice(u.why, u.code), *_labelled(u, labels, named), rule=u.rule)
                              for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
@@ -517,7 +517,7 @@ def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequen
 
     what = kinds[0].layout.name
     if kind == "pdf":
-        found = form_fields(content, display, what, lang)
+        found = form_fields(content, display, (lang or language())._(what), lang)
         photo = _pdf_scan(content, display, kinds, confirmed) if not found else None
         if photo is None:
             form = read_form(found, display, kinds, lang)

@@ -63,10 +63,12 @@ def play_date(value: Any) -> str | None:
     return text
 
 
-def check_envelope(data: Mapping[str, Any], patch: bool = False) -> tuple[dict[str, Any], list[str] | None,
-                                                                         str | None]:
+def check_envelope(data: Mapping[str, Any], patch: bool = False, lang: Language | None = None
+                   ) -> tuple[dict[str, Any], list[str] | None, str | None]:
     """(end state, team, played_at) of a save: an end state alone, or `{"end_state", "team", "played_at"}`
-    (a correction: `{"end_state", "team"}`). Raises :class:`SaveRefused` naming what is wrong."""
+    (a correction: `{"end_state", "team"}`). Raises :class:`SaveRefused` naming what is wrong, in `lang` (English
+    when None: the API's; `donjon history import --lang` its own); the keys it names are the format's."""
+    say = lang or language()
     allowed = ("end_state", "team") if patch else ("end_state", "team", "played_at")
     envelope = "end_state" in data
     state = data["end_state"] if envelope else data
@@ -74,22 +76,22 @@ def check_envelope(data: Mapping[str, Any], patch: bool = False) -> tuple[dict[s
     played_at = data.get("played_at") if envelope else None
     unknown = sorted(set(data) - set(allowed)) if envelope else []
     if unknown:
-        raise SaveRefused(messages.UNKNOWN_KEYS.format(keys=", ".join(unknown), allowed=", ".join(allowed)))
+        raise SaveRefused(say._(messages.UNKNOWN_KEYS).format(keys=", ".join(unknown), allowed=", ".join(allowed)))
     if not isinstance(state, dict):
-        raise SaveRefused(messages.END_STATE_OBJECT)
+        raise SaveRefused(say._(messages.END_STATE_OBJECT))
     if team is not None and not (isinstance(team, list) and 0 < len(team) <= MOST_TEAM
                                  and all(isinstance(n, str) and visible_name(n) for n in team)):
-        raise SaveRefused(messages.TEAM_NAMES.format(most_team=MOST_TEAM))
+        raise SaveRefused(say._(messages.TEAM_NAMES).format(most_team=MOST_TEAM))
     if team is not None:
         team = [shown_name(n) for n in team]
-        wrong = next(filter(None, map(name_problem, team)), None)
+        wrong = next(filter(None, (name_problem(n, lang) for n in team)), None)
         if wrong is not None:
             raise SaveRefused(f"team: {wrong}")
     when = None
     if played_at is not None:
         when = play_date(played_at)
         if when is None:
-            raise SaveRefused(messages.PLAYED_AT)
+            raise SaveRefused(say._(messages.PLAYED_AT))
     return state, team, when
 
 
@@ -191,8 +193,8 @@ class HistoryFileError(InputError):
 
 def check(data: Any, file: str, games: Games, lang: Language | None = None) -> list[dict[str, Any]]:
     """The games of an export, each scored again and held to the limits of `POST /api/games` (team size, name
-    length, `played_at`, control characters); raises with every problem found, said in `lang` (English when None;
-    what the API refuses in a game's envelope, its team or date, stays as the API says it)."""
+    length, `played_at`, control characters); raises with every problem found, said in `lang` (English when None),
+    the keys of the format as they are."""
     from generator.sayings import Words
 
     say = lang or language()
@@ -219,7 +221,7 @@ def check(data: Any, file: str, games: Games, lang: Language | None = None) -> l
             continue
         try:
             state, team, played_at = check_envelope({"end_state": entry["end_state"], "team": entry["team"] or None,
-                                                    "played_at": entry["played_at"]})
+                                                    "played_at": entry["played_at"]}, lang=lang)
         except SaveRefused as err:
             problems.append(Problem(file, None, where, str(err)))
             continue

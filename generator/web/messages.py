@@ -153,10 +153,11 @@ NOT_JSON = "the body is not JSON: {error}"
 KEY_TWICE = "the key {key!r} appears twice"
 NOT_OBJECT = "the body must be a JSON object (an end state)"
 SURROGATE = "the body holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
-UNKNOWN_KEYS = "unknown keys: {keys}; allowed: {allowed}"
-END_STATE_OBJECT = "end_state must be a JSON object"
-TEAM_NAMES = "team must be a list of 1 to {most_team} names"
-PLAYED_AT = "played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-MM-DD', 'YYYY-MM-DDTHH:MM')"
+#: a save's envelope refused: said in English by the API, in its language by `donjon history import --lang`
+UNKNOWN_KEYS = N_("unknown keys: {keys}; allowed: {allowed}")
+END_STATE_OBJECT = N_("end_state must be a JSON object")
+TEAM_NAMES = N_("team must be a list of 1 to {most_team} names")
+PLAYED_AT = N_("played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-MM-DD', 'YYYY-MM-DDTHH:MM')")
 KEY_LENGTH = "Idempotency-Key must be 1 to 200 characters"
 KEY_REUSED = ("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")
 ONLY_FINISHED = "only a valid, finished game is saved"

@@ -116,6 +116,21 @@ def test_a_flag_on_a_wall_left_empty_is_uncertain() -> None:
                                     "(004 Flags)"
 
 
+@pytest.mark.parametrize(("code", "rule"), [("fr", "un drapeau se dresse sur un rempart construit (004 Flags)"),
+                                            ("de", "eine Fahne steht auf einer gebauten Mauer (004 Flags)")])
+def test_the_rule_a_photo_contradicts_is_said_in_the_language(tmp_path: Path, code: str, rule: str) -> None:
+    """`--lang fr|de`: a flag read on a wall left empty names the rule it contradicts in the language (the sheet
+    layout's `needs` words, from donjon's catalogs), in the table and the JSON's `why`, as English names it; it
+    said only that some rule was contradicted."""
+    values = dict(APPRENTICE, **{"walls[1].flags[0]": 2})
+    photo = save(tmp_path, "ana.jpg", photograph(filled("apprentice", "a4", values)))
+    table, told = run("score", photo, "--lang", code), run("score", photo, "--lang", code, "--json")
+    assert table.exit_code == told.exit_code == 1
+    assert table.stdout.count(rule) == 2, table.stdout
+    assert [rule in u["why"] for u in json.loads(told.stdout)["uncertain"]] == [True, True]
+    assert "flag stands" not in table.output + told.output
+
+
 def test_several_photos_name_the_sheet_to_confirm(tmp_path: Path) -> None:
     values = dict(GREAT, **{"towers[2]": (2, 5)})
     ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))

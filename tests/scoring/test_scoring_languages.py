@@ -188,7 +188,7 @@ def test_the_installed_command_scores_in_german() -> None:
 
 
 @pytest.mark.parametrize("code, heading, unknown, missing", [
-    ("fr", "illisible comme état de fin pour Once Upon a Castle (2 problèmes)", "clé inconnue",
+    ("fr", "illisible comme état de fin pour Oh mon château (2 problèmes)", "clé inconnue",
      "la clé 'guests' manque"),
     ("de", "nicht lesbar als Endstand für Once Upon a Castle (2 Probleme)", "unbekannter Schlüssel",
      "der Schlüssel 'guests' fehlt"),
@@ -239,7 +239,7 @@ def test_donjons_own_default_is_named_in_the_language(code: str) -> None:
     runner = CliRunner()
     for strict in ((), ("--strict",)):
         said = runner.invoke(app, ["score", case, "--lang", code, *strict]).stdout
-        assert "house" not in said and re.search(rf"[\[;] {{0,1}}{word}: ", said)
+        assert "house" not in said and re.search(rf"[\[;] ?{word}\u00a0?: ", said)  # French: "; maison : "
         notes = [line for line in said.splitlines() if line.startswith("  * ")]
         assert all(f" {word} (" in note for note in notes) and (notes or strict)
         english = runner.invoke(app, ["score", case, *strict]).stdout
@@ -333,3 +333,62 @@ def test_an_end_state_piped_in_is_refused_in_the_language(code: str, said: list[
     assert english.stderr.startswith("error: <stdin>: holds a filled sheet or a photo; give those as files")
     assert runner.invoke(app, ["score", "-", "-"], input="").stderr == \
         "error: FILE -: is given 2 times; standard input is read once\n"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", "la clé 'guests' manque (Grands Architectes : les noms des invités"),
+    ("de", "'guests' fehlt (Baumeister: die Namen der Gäste")])
+def test_a_missing_key_is_explained_in_the_language(tmp_path: Path, code: str, said: str) -> None:
+    """`--lang fr|de`: a key left out is explained by the format's words for it in the language where donjon's
+    catalogs hold them (the castle's guests); they were English inside the French or German message. English as
+    before."""
+    state = tmp_path / "state.yaml"
+    state.write_text("game: once-upon-a-castle\nversion: great-architect\nsheets:\n  - player: Ana\n"
+                     "    donjon_floors: 0\n    towers: []\n    walls: []\n", encoding="utf-8")
+    runner = CliRunner()
+    told = runner.invoke(app, ["score", str(state), "--lang", code])
+    assert told.exit_code == 2 and said in told.stderr.replace("\u00a0", " "), told.stderr
+    assert "Great Architect: the guests' names" not in told.stderr
+    assert "missing the key 'guests' (Great Architect: the guests' names; Apprentice: the VP printed" in \
+        runner.invoke(app, ["score", str(state)]).stderr
+
+
+@pytest.mark.parametrize(("code", "name"), [("fr", "Oh mon château"), ("de", "Once Upon a Castle")])
+def test_the_game_is_named_as_the_companion_names_it_in_the_language(tmp_path: Path, code: str, name: str) -> None:
+    """`score`/`history --lang fr`: the castle is named by its French edition's title, as the companion's pages name
+    it in French; it was "Once Upon a Castle" on the command line beside "Oh mon château" on the phones. German keeps
+    the name its edition keeps; English as before."""
+    import yaml
+
+    from generator.web import store
+    from generator.web.db import Database
+    from generator.web.games import Games
+
+    example = EXAMPLES / "once-upon-a-castle.yaml"
+    runner = CliRunner()
+    said = runner.invoke(app, ["score", str(example), "--lang", code]).stdout
+    assert said.splitlines()[0].split(": ", 1)[1].startswith(f"{name} (")
+    state = yaml.safe_load(example.read_text(encoding="utf-8"))
+    result = Games().score(state).result
+    assert result is not None
+    db = Database(tmp_path / "h.sqlite3")
+    try:
+        db.write(lambda c: store.save_game(c, "once-upon-a-castle", state, result))
+    finally:
+        db.close()
+    refused = runner.invoke(app, ["score", str(CASES / "castle" / "format-types.yaml"), "--lang", code]).stderr
+    assert f" {name} (" in refused and (code != "fr" or "Once Upon" not in refused), refused
+    listed = runner.invoke(app, ["history", "list", "--db", str(tmp_path / "h.sqlite3"), "--lang", code]).stdout
+    shown = runner.invoke(app, ["history", "show", "1", "--db", str(tmp_path / "h.sqlite3"), "--lang", code]).stdout
+    assert f"  {name} " in listed and shown.startswith(f"{name}, ")
+    assert runner.invoke(app, ["score", str(example)]).stdout.split(": ", 1)[1].startswith("Once Upon a Castle (")
+
+
+def test_a_profession_not_in_play_is_said_in_plain_german() -> None:
+    """A profession of another set reads "ist in dieser Partie nicht im Spiel" (a play is a Partie, as the
+    history's counts say): it read "ist in diesem Spiel nicht im Spiel"."""
+    from scoring.engine import Scorer
+
+    result = Scorer().score(CASES / "guildhall" / "many-violations.yaml", language("de"))
+    farmer = next(v.message for v in result.violations if v.where.endswith("farmer"))
+    assert "Bauer (Old World Economy) ist in dieser Partie nicht im Spiel (im Spiel: Maurer" in farmer

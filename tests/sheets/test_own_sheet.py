@@ -738,6 +738,19 @@ def test_a_yes_no_is_confirmed_as_the_sheets_language_says_it(copy: Path, tmp_pa
     assert json.loads(chosen.stdout)["players"][0]["values"]["guild"] == "non", chosen.stdout
 
 
+def test_an_empty_list_is_confirmed_by_the_word_none_of_any_language(copy: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The companion's box for a value to confirm suggests "sa valeur, ou aucun" (German "keine"): a list given as
+    `aucun` or `keine` is empty, as `none` is; a list took only the English word and refused `aucun` as an item it
+    does not hold (a yes-no, a number and a choice took all three)."""
+    page_photo(copy, tmp_path, {"fish=tens 1": 40, "fish=units 4": 40})
+    monkeypatch.chdir(tmp_path)
+    for typed in ("none", "aucun", "Keine"):
+        taken = run("score", "ana.png", "--sheet", str(copy), "--set", f"goods={typed}", "--json")
+        assert taken.exit_code == 0, taken.output
+        assert json.loads(taken.stdout)["players"][0]["values"]["goods"] == [], taken.stdout
+
+
 def test_a_count_the_sheet_cannot_record_is_refused_from_a_file_as_by_set(copy: Path, tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Five bubbles record 0 to 5 boats, two digits 0 to 99 fish: `--set boats=6` was refused ("from 0 to 5") but a

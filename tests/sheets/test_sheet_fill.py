@@ -171,7 +171,7 @@ def test_text_where_a_number_belongs_names_file_and_field(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize(("code", "heading"), [
-    ("fr", "lou.pdf : illisible comme feuilles remplies pour Once Upon a Castle (2 problèmes) :"),
+    ("fr", "lou.pdf : illisible comme feuilles remplies pour Oh mon château (2 problèmes) :"),
     ("de", "lou.pdf: nicht lesbar als ausgefüllte Bögen für Once Upon a Castle (2 Probleme):")])
 def test_a_filled_sheet_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str,
                                                                        heading: str) -> None:
@@ -187,11 +187,11 @@ def test_a_filled_sheet_that_cannot_be_read_is_told_so_in_the_language(tmp_path:
 
 
 @pytest.mark.parametrize(("code", "said"), [
-    ("fr", ["ivy.pdf : illisible comme feuille remplie (castle sheet) (2 problèmes) :",
+    ("fr", ["ivy.pdf : illisible comme feuille remplie (feuille du château) (2 problèmes) :",
             "ivy.pdf: champ tower_1_value: un nombre entier est attendu ici, pas 'five'",
             "ivy.pdf: champ residents: un nombre entier est attendu ici, pas 'lots'",
             "lea.pdf: champ guest_1: invité inconnu : 'Quen' (vouliez-vous dire 'queen' ?)"]),
-    ("de", ["ivy.pdf: nicht lesbar als ausgefüllter Bogen (castle sheet) (2 Probleme):",
+    ("de", ["ivy.pdf: nicht lesbar als ausgefüllter Bogen (Burgbogen) (2 Probleme):",
             "ivy.pdf: Feld tower_1_value: hier gehört eine ganze Zahl hin, nicht 'five'",
             "ivy.pdf: Feld residents: hier gehört eine ganze Zahl hin, nicht 'lots'",
             "lea.pdf: Feld guest_1: Gast unbekannt: 'Quen' (war 'queen' gemeint?)"])])
@@ -216,9 +216,10 @@ def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tm
 
 @pytest.mark.parametrize(("code", "said"), [
     ("fr", {"big": "champ tower_1_value: est un nombre à 40 chiffres",
-            "kim": "champ wall_2_flag_1: contient une valeur, mais wall_2 n’est pas coché",
-            "odd": "champ floor_1: n’est pas une case à cocher, comme sur une feuille donjon (castle sheet)",
-            "odd ": "champ income: n’est pas un champ d’une feuille donjon (castle sheet)",
+            "kim": "champ wall_2_flag_1: contient une valeur, mais wall_2 n’est pas coché (un drapeau se dresse sur un "
+                   "rempart construit (004 Flags))",
+            "odd": "champ floor_1: n’est pas une case à cocher, comme sur une feuille donjon (feuille du château)",
+            "odd ": "champ income: n’est pas un champ d’une feuille donjon (feuille du château)",
             "ver": "champ version: vaut 'queenly', qui n’est aucune des feuilles que donjon lit ici",
             "blank": "blank.pdf: n’a rien de rempli",
             "notes": "notes.pdf: n’est pas un PDF",
@@ -228,9 +229,10 @@ def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tm
             "broken": "broken.pdf: est un PDF endommagé",
             "two": "b.pdf: champ version : cette feuille est de la version Apprentice, mais"}),
     ("de", {"big": "Feld tower_1_value: ist eine Zahl mit 40 Ziffern",
-            "kim": "Feld wall_2_flag_1: enthält einen Wert, aber wall_2 ist nicht angekreuzt",
-            "odd": "Feld floor_1: ist kein Ankreuzfeld, wie auf einem donjon-Bogen (castle sheet)",
-            "odd ": "Feld income: ist kein Feld eines donjon-Bogens (castle sheet)",
+            "kim": "Feld wall_2_flag_1: enthält einen Wert, aber wall_2 ist nicht angekreuzt (eine Fahne steht auf "
+                   "einer gebauten Mauer (004 Flags))",
+            "odd": "Feld floor_1: ist kein Ankreuzfeld, wie auf einem donjon-Bogen (Burgbogen)",
+            "odd ": "Feld income: ist kein Feld eines donjon-Bogens (Burgbogen)",
             "ver": "Feld version: ist 'queenly', aber das ist keiner der Bögen",
             "blank": "blank.pdf: ist leer",
             "notes": "notes.pdf: ist kein PDF",
@@ -275,7 +277,7 @@ def test_a_pdf_that_is_no_filled_sheet_is_told_so_in_the_language(tmp_path: Path
         assert line in told.stderr.replace("\u00a0", " ").replace("\u202f", " "), told.stderr
         for english in ("is not a", "is a number of", "holds a value", "which is no sheet", "has nothing filled",
                         "has no form fields", "has form fields but", "is protected", "is a damaged", "is a sheet of",
-                        "field "):
+                        "field ", "castle sheet", "stands on a built wall"):  # the sheet layout's words too
             assert english not in told.stderr, told.stderr
 
 

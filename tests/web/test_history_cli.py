@@ -410,7 +410,7 @@ def test_export_import_and_photos_are_told_in_the_language(tmp_path: Path, code:
             "missing.yaml: Datei nicht gefunden", "broken.json:1: ist kein gültiges JSON: "])])
 def test_a_file_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
     """`history edit/import --lang fr|de` and `score --lang fr|de`: a file that is not YAML or JSON, repeats a key
-    or is not there is said in the language (the parser's own words quoted inside stay English), with its line;
+    or is not there is said in the language (what the parser found, in donjon's words: test_yamlio.py), with its line;
     English as it was."""
     (tmp_path / "bad.yaml").write_text("game: [\n", encoding="utf-8")
     (tmp_path / "dup.yaml").write_text("a: 1\na: 2\n", encoding="utf-8")
@@ -429,6 +429,46 @@ def test_a_file_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, c
         assert english not in text
     assert run("history", "edit", "1", str(tmp_path / "dup.yaml"), "--db", db)[2] == \
         f"error: {tmp_path / 'dup.yaml'}:2: repeats the key 'a' in one mapping\n"
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("fr", ["--content {none}: dossier introuvable", "--content {file}: n’est pas un dossier",
+            "--content: est vide : nommez un dossier",
+            "games[0]: played_at doit être une date et une heure", "games[1]: team doit être une liste de 1 à 8 noms",
+            "games[2]: end_state doit être un objet JSON"]),
+    ("de", ["--content {none}: Ordner nicht gefunden", "--content {file}: ist kein Ordner",
+            "--content: ist leer: nenne einen Ordner",
+            "games[0]: played_at muss ein Datum mit Uhrzeit sein",
+            "games[1]: team muss eine Liste von 1 bis 8 Namen sein",
+            "games[2]: end_state muss ein JSON-Objekt sein"])])
+def test_a_content_folder_and_an_imported_games_envelope_are_refused_in_the_language(tmp_path: Path, code: str,
+                                                                                     said: list[str]) -> None:
+    """`score`/`history --lang fr|de`: a `--content` naming no folder (nothing, a file, an empty value) and an
+    export's game whose date, team or keys the API would refuse are said in the language (the keys named as the
+    format names them); they were English inside a French `erreur :`. English as the API says it."""
+    db = str(filled_db(tmp_path / "h.sqlite3"))
+    export = tmp_path / "e.json"
+    assert run("history", "export", "--out", str(export), "--db", db)[0] == 0
+    data = json.loads(export.read_text(encoding="utf-8"))
+    data["games"][0]["played_at"] = "yesterday"
+    data["games"][1]["team"] = ["Ana"] * 9
+    data["games"][2]["end_state"] = ["a list"]
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    none, file = tmp_path / "none", export
+    guildhall = str(REPO / "content/examples/guildhall.yaml")
+    told = [run("score", guildhall, "--content", str(none), "--lang", code),
+            run("history", "import", str(export), "--content", str(file), "--db", db, "--lang", code),
+            run("score", guildhall, "--content", " ", "--lang", code),
+            run("history", "import", str(tmp_path / "bad.json"), "--db", str(tmp_path / "new.sqlite3"), "--lang", code)]
+    assert [t[0] for t in told] == [2] * 4
+    text = "".join(t[2] for t in told).replace("\u00a0", " ").replace("\u202f", " ")
+    for line in said:
+        assert line.format(none=none, file=file) in text, text
+    for english in ("no such folder", "is not a folder", "is empty", "must be"):
+        assert english not in text
+    english = run("history", "import", str(tmp_path / "bad.json"), "--db", str(tmp_path / "new.sqlite3"))[2]
+    assert "games[1]: team must be a list of 1 to 8 names" in english
+    assert run("score", guildhall, "--content", str(none))[2] == f"error: --content {none}: no such folder\n"
 
 
 @pytest.mark.parametrize(("code", "error"), [("fr", "erreur\u00a0: "), ("de", "Fehler: ")])

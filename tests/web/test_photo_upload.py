@@ -344,11 +344,16 @@ def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> N
     assert wrong.status_code == 400 and "towers[2] takes a whole number from 0 to 9 or none, not &#39;12&#39;" in \
         wrong.text
     assert 'value="12"' in wrong.text  # what was typed stays, to be mended
-    for code, said in (("fr", "tours #3 accepte un nombre entier de 0 à 9 ou none, pas &#39;12&#39;"),
-                       ("de", "Türme #3 nimmt eine ganze Zahl von 0 bis 9 oder none an, nicht &#39;12&#39;")):
+    for code, said, none in (("fr", "tours #3 accepte un nombre entier de 0 à 9 ou aucun, pas &#39;12&#39;", "aucun"),
+                             ("de", "Türme #3 nimmt eine ganze Zahl von 0 bis 9 oder keine an, nicht &#39;12&#39;",
+                              "keine")):
         page = client.post(f"/tables/{table.id}/seats/0/marks", headers={**SAME_ORIGIN, "Accept-Language": code},
                            data={**form, "set:towers[2]": "12"})
         assert page.status_code == 400 and said in page.text and "takes a whole" not in page.text, code
+        # the word for nothing the page suggests in the language (it said "ou none") is taken
+        nothing = client.post(f"/tables/{table.id}/seats/0/marks", headers={**SAME_ORIGIN, "Accept-Language": code},
+                              data={**form, "set:towers[2]": none, "then": "check"})
+        assert nothing.status_code == 200, code
     seen = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
                        data={**form, "set:towers[2]": "5", "then": "check"})
     assert seen.status_code == 200

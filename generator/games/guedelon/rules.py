@@ -416,7 +416,9 @@ def rank(state: GuedelonEndState, catalog: Guedelon, lang: Language | None = Non
     if result.mill is not None:
         # the Mill by its name in the file's language (the catalog the rules saw: Moulin, Mühle), with no English
         # article before it, which would not fit a French or German name
-        summary += "; " + say._(MILL_SAID.get(result.mill, "{mill}: " + result.mill), mill=catalog.mill.name)
+        # joined as the language joins two clauses (French: a narrow no-break space before the semicolon)
+        summary = say._("{first}; {then}", first=summary,
+                        then=say._(MILL_SAID.get(result.mill, "{mill}: " + result.mill), mill=catalog.mill.name))
     label = str(comp.last_year)
     team = PlayerScore(TEAM, state.rounds, 1, breakdown((
         (f"rounds_to_{label}", min(state.rounds, comp.rounds)),
