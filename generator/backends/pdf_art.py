@@ -17,8 +17,9 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   the gradient's own space (its units and `gradientTransform`), axial, or radial from its focus; stops that are
   not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
 - **patterns** (:class:`~generator.render.svgart.PatternFill`): the shape's outline clips the pattern's tiles,
-  drawn as the rest of the art is (a ground or a stripe spanning a tile drawn once across the tiles: no seam
-  where tiles meet); a pattern on a stroke is drawn under a soft mask of the stroke;
+  drawn as the rest of the art is (a ground or a stripe spanning a tile drawn once across the tiles, a dot
+  written at both edges of a tile drawn whole in one: no seam where tiles meet); a pattern on a stroke is drawn
+  under a soft mask of the stroke;
 - **pictures** smoothed when scaled (`/Interpolate`), as viewers draw them, unless `image-rendering` says
   `pixelated` or `crisp-edges`;
 - **masks** (:class:`~generator.render.svgart.Masked`): the element drawn into a transparency group form,

@@ -2187,9 +2187,10 @@ def _reader_class() -> Any:
                         strip = band.copy()
                         strip.x, strip.y, strip.width, strip.height = left, top, right - left, bottom - top
                         tiles.add(strip)
+            parts = _tile_parts(contents, width, height)
             for row in rows:
                 for column in columns:
-                    one = Group(_rectangle_clip(width, height), contents)
+                    one = Group(*parts)
                     one.transform = (1.0, 0.0, 0.0, 1.0, x + column * width, y + row * height)
                     tiles.add(one)
             return PatternFill(shape if outline is None else outline, find(node, "fill-rule") == "evenodd", tiles,
@@ -3179,6 +3180,156 @@ def _tile_bands(contents: Any, width: float, height: float) -> list[tuple[float,
             break
         found.append((x0, y0, x1, y1, shape))
     return found
+
+
+#: The shapes a pattern tile may draw across its edge (:func:`_tile_parts`): filled or stroked outlines, whose
+#: copies are found by their geometry (not pictures, not groups that fade, blend or mask what they hold).
+_WRAPPABLE = frozenset({"Rect", "Circle", "Ellipse", "Path", "NoStrokePath", "Polygon", "PolyLine", "Line"})
+#: A shape's attributes that place it, moved with it when it is copied: its copies differ in these alone.
+_POSITION = ("x", "y", "cx", "cy", "x1", "y1", "x2", "y2")
+
+
+def _tile_parts(contents: Any, width: float, height: float) -> list[Any]:
+    """A pattern tile's drawing (`contents`, whose transform places it in the tile) as each tile draws it: clipped
+    to the tile, but for a shape that crosses the tile's edge where the tile also draws its copies at the other
+    edges (Inkscape's polka dots, a stroked ring or a turned square written at both edges, so that the pieces make
+    one): such a shape is drawn whole, over the edge, and its copies not at all. A PDF reader smooths each tile's
+    cut on its own, and where the pieces of a dot met inside a pixel, what is under them showed through both (a
+    light seam across every such dot); the whole shape has none. Only opaque shapes (two copies drawn over one
+    another show a translucent one darker), and only where what the next tile draws under or over the copy stays
+    so (nothing else drawn there before the copy in a tile drawn after this one, or after it in a tile drawn
+    before)."""
+    children = list(contents.contents)
+    matrix = tuple(float(v) for v in contents.transform)
+    found = [_placed_shape(child, matrix) for child in children]
+    near = 1e-6 * max(width, height)
+    whole: set[int] = set()
+    dropped: set[int] = set()
+    for index, one in enumerate(found):
+        if one is None or index in dropped:
+            continue
+        key, (px, py), (x0, y0, x1, y1) = one
+        columns = range(math.floor(x0 / width + 1e-9), math.ceil(x1 / width - 1e-9))
+        rows = range(math.floor(y0 / height + 1e-9), math.ceil(y1 / height - 1e-9))
+        if len(columns) * len(rows) <= 1 or max(map(abs, (*columns, *rows))) > 1:
+            continue  # inside the tile (clipped or not, the same), or over more than the next tiles
+        copies: set[int] = set()
+        for column in columns:
+            for row in rows:
+                if not (column or row):
+                    continue
+                at = next((other for other, seen in enumerate(found) if seen is not None and seen[0] == key and
+                           other not in whole and abs(seen[1][0] - px + column * width) <= near and
+                           abs(seen[1][1] - py + row * height) <= near), None)
+                if at is None:
+                    break
+                # the part of the shape in that tile, where the copy is in this one
+                cut = (max(x0 - column * width, 0.0), max(y0 - row * height, 0.0),
+                       min(x1 - column * width, width), min(y1 - row * height, height))
+                drawn_before = row < 0 or (row == 0 and column < 0)
+                others = found[at + 1:] if drawn_before else found[:at]
+                if any(other is None or (other[0] != key and _overlap(other[2], cut)) for other in others):
+                    break
+                copies.add(at)
+            else:
+                continue
+            break
+        else:
+            whole.add(index)
+            dropped |= copies
+    if not whole:
+        return [Group(_rectangle_clip(width, height), contents)]
+    parts: list[Any] = []
+    run: list[Any] = []
+    for index, child in enumerate([*children, None]):
+        if index in dropped:
+            continue
+        if child is not None and index not in whole:
+            run.append(child)
+            continue
+        if run:
+            held = Group(*run)
+            held.transform = matrix
+            parts.append(Group(_rectangle_clip(width, height), held))
+            run = []
+        if child is not None:
+            held = Group(child)
+            held.transform = matrix
+            parts.append(held)
+    return parts
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _placed_shape(node: Any, matrix: tuple[float, ...]) -> tuple[Any, tuple[float, float],
+                                                                   tuple[float, float, float, float]] | None:
+    """What :func:`_tile_parts` compares of a shape of a tile's drawing (`node`, under `matrix`): its form (a key
+    equal for two copies of one shape, moved and nothing else), where it is in the tile, and the box it paints
+    (its stroke's reach included); None for what is not an opaque shape or a plain group of them."""
+    leaves: list[tuple[Any, tuple[float, ...]]] = []
+    if not _opaque_leaves(node, matrix, leaves) or not leaves:
+        return None
+    placed = Group(node)
+    placed.transform = matrix
+    try:
+        x0, y0, x1, y1 = (float(v) for v in placed.getBounds())
+    except (TypeError, ValueError):  # a path of no points has no box
+        return None
+    if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+        return None
+    reach = 0.0
+    form = []
+    origin: tuple[float, float] | None = None
+    for leaf, (a, b, c, d, e, f) in leaves:
+        properties = leaf.getProperties()
+        lx, ly = (float(v) for v in leaf.getBounds()[:2])
+        here = (a * lx + c * ly + e, b * lx + d * ly + f)
+        if origin is None:
+            origin = here
+        if leaf.strokeColor is not None:
+            scale = math.sqrt(max(a * a + b * b, c * c + d * d))
+            each = 0.5 if type(leaf).__name__ in ("Circle", "Ellipse") else _MITER_LIMIT_REACH / 2
+            reach = max(reach, float(leaf.strokeWidth or 0) * scale * each)
+        for name in _POSITION:
+            if name in properties:
+                properties[name] = float(properties[name]) - (lx if name.startswith(("x", "cx")) else ly)
+        if "points" in properties:
+            properties["points"] = [float(v) - (ly if i % 2 else lx) for i, v in enumerate(properties["points"])]
+        form.append((type(leaf).__name__, repr(sorted((k, repr(_rounded(v))) for k, v in properties.items())),
+                     _rounded((a, b, c, d, here[0] - origin[0], here[1] - origin[1]))))
+    assert origin is not None
+    return tuple(form), origin, (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+
+
+def _opaque_leaves(node: Any, matrix: tuple[float, ...], leaves: list[tuple[Any, tuple[float, ...]]]) -> bool:
+    """Gathers the shapes `node` draws with their matrices into `leaves`; False when it holds what is not an
+    opaque shape (a picture, text, a group that fades or is clipped, a translucent colour)."""
+    from reportlab.graphics.shapes import mmult
+
+    if type(node) is Group:
+        inner = tuple(float(v) for v in mmult(matrix, node.transform))
+        return all(not getattr(child, "isClipPath", 0) and _opaque_leaves(child, inner, leaves)
+                   for child in node.contents)
+    if type(node).__name__ not in _WRAPPABLE:
+        return False
+    for colour, opacity in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
+        paint = getattr(node, colour, None)
+        alphas = (getattr(paint, "alpha", None), getattr(node, opacity, None))
+        if paint is not None and any(alpha is not None and float(alpha) < 1 for alpha in alphas):
+            return False
+    leaves.append((node, matrix))
+    return True
+
+
+def _rounded(value: Any) -> Any:
+    """Numbers rounded as far as two copies of one shape written by a drawing program agree."""
+    if isinstance(value, float):
+        return round(value, 6) + 0.0
+    if isinstance(value, (list, tuple)):
+        return tuple(_rounded(v) for v in value)
+    return value
 
 
 class Masked(Group):  # type: ignore[misc]
