@@ -744,32 +744,52 @@ def _box_uses_inline(root: Any) -> bool:
     in the copy: the original, defined elsewhere (in <defs>), may be drawn by other uses, outside the mask, where
     the percent is right. The copy is styled as Chromium styles what a use shows (:func:`_isolated`), its ids left
     out, in a group of the use's attributes moved by its x and y, as :func:`_restyled_uses_inline` draws one. A use
-    of an <svg> or a <symbol> (a viewport of its own), one whose x or y is not a plain number, one inside what it
-    shows, and one a copy holds (one level of uses) are left."""
+    of an <svg> or a <symbol> (a viewport of its own), one whose x or y is not a plain number, and one inside what
+    it shows are left. Uses nest: one that shows a length in percent through the uses it holds is copied, then
+    each use its copy holds (a copy's uses were left, and librsvg read their percent as a share of the box)."""
     ids = _by_id(root)
     copies: list[Any] = []
-    for mask in [node for node in root.iter() if _local(node.tag) == "mask"
-                 and (node.get("maskContentUnits") or "").strip() == "objectBoundingBox"]:
-        for use in [node for node in mask.iter() if _local(node.tag) == "use"]:
+    origin: dict[Any, Any] = {}
+    percents: dict[Any, bool] = {}
+    masks = [node for node in root.iter() if _local(node.tag) == "mask"
+             and (node.get("maskContentUnits") or "").strip() == "objectBoundingBox"]
+    made = 0
+    for _round in range(_CHAIN):  # a use inside what a use shows, inside...
+        found = []
+        for use in [node for mask in masks for node in mask.iter() if _local(node.tag) == "use"]:
             target = _referenced(use, ids)
             if target is None or _local(target.tag) in ("svg", "symbol") or target in use.iterancestors() \
-                    or any(target is node for node in use.iter()):
+                    or any(target is node for node in use.iter()) or _closes_loop(use, target, origin) \
+                    or not _shows_what(target, root, ids, _in_percent, percents, set()):
                 continue
             offset = _use_offset(use)
-            if offset is None:
-                continue
+            if offset is not None:
+                found.append((use, target, *offset))
+        if not found:
+            break
+        for use, target, x, y in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                break
             styled, isolated = _isolated(target, root)
             _styled_as(styled.iter(), isolated)  # a rule's percent is then in the copy's style
-            if not any("%" in value for element in styled.iter() if isinstance(element.tag, str)
-                       for value in element.attrib.values()):
-                continue
+            origin[styled] = origin.get(target, target)
             for element in styled.iter():
                 if isinstance(element.tag, str) and "id" in element.attrib:
                     del element.attrib["id"]
             styled.tail = None
-            copies.extend(_copy_in_place(use, styled, *offset))
+            drawn = _copy_in_place(use, styled, x, y)
+            origin[drawn[0]] = origin.get(target, target)
+            copies.extend(drawn)
+        if made > MAX_DRAWN:
+            break
     _unmatched_in_place(root, copies)
     return bool(copies)
+
+
+def _in_percent(styled: Any) -> bool:
+    return any("%" in value for element in styled.iter() if isinstance(element.tag, str)
+               for value in element.attrib.values())
 
 
 #: The lengths CSS may set (SVG 2, 9.2 and 10.1: geometry properties), by a `<style>` rule too.
@@ -844,7 +864,10 @@ def _context_paints_inline(root: Any) -> None:
     librsvg paint them; svglib painted nothing there. The copy is styled as Chromium styles what a use shows
     (:func:`_isolated`), its ids left out, placed as :func:`_restyled_uses_inline` places one. A use in a marker
     (whose context is the marked shape), in a clip path, of an <svg>, inside what it shows, whose x or y is not a
-    plain number, or whose own paint is a context paint, is left (svglib paints such a shape nothing)."""
+    plain number, or whose own paint is a context paint, is left (svglib paints such a shape nothing). Uses nest:
+    a use of a symbol of uses (a library's symbols made of its symbols, Inkscape's clones of clones) is copied in
+    place first, then each use the copy holds, its paints inherited from the first (a use inside <defs> or a
+    <symbol> is drawn only as a copy holds it: painted where it was defined, its context paint was black)."""
     if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
                for text in (*element.attrib.values(), element.text or "")):
         return
@@ -852,36 +875,76 @@ def _context_paints_inline(root: Any) -> None:
     paints = Cascade(root, ("fill", "stroke"))
     overflow = _Overflow(root)
     copies: list[Any] = []
-    for use in [node for node in root.iter() if _local(node.tag) == "use"]:
-        if any(_local(node.tag) in ("marker", "clipPath") for node in use.iterancestors()):
-            continue
-        target = _referenced(use, ids)
-        if target is None or _local(target.tag) == "svg" or target in use.iterancestors():
-            continue
-        offset = _use_offset(use)
-        if offset is None:
-            continue
-        styled, isolated = _isolated(target, root)
-        _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
-        if not any(_CONTEXT_PAINT.search(value) for element in styled.iter() if isinstance(element.tag, str)
-                   for value in element.attrib.values()):
-            continue
-        given = {name: _inherited_paint(use, name, paints) for name in ("fill", "stroke")}
-        if any(_CONTEXT_PAINT.search(value) for value in given.values()):
-            continue
-        for element in styled.iter():
-            if not isinstance(element.tag, str):
+    origin: dict[Any, Any] = {}
+    painted: dict[Any, bool] = {}
+    made = 0
+    for _round in range(_CHAIN):  # a use inside what a use shows, inside...
+        found = []
+        for use in [node for node in root.iter() if _local(node.tag) == "use"]:
+            if any(_local(node.tag) in ("marker", "clipPath", "defs", "symbol") for node in use.iterancestors()):
                 continue
-            element.attrib.pop("id", None)
-            for name, value in element.attrib.items():
-                if _CONTEXT_PAINT.search(value):
-                    element.set(name, _CONTEXT_PAINT.sub(lambda found: given[found.group(1).lower()], value))
-        styled.tail = None
-        if _local(target.tag) == "symbol":
-            copies.extend(_inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden").iter())
-            continue
-        copies.extend(_copy_in_place(use, styled, *offset))
+            target = _referenced(use, ids)
+            if target is None or _local(target.tag) == "svg" or target in use.iterancestors() or \
+                    _closes_loop(use, target, origin) or not _shows_what(target, root, ids, _painted_in_context,
+                                                                                  painted, set()):
+                continue
+            offset = _use_offset(use)
+            if offset is not None:
+                found.append((use, target, *offset))
+        if not found:
+            break
+        for use, target, x, y in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                break
+            given = {name: _inherited_paint(use, name, paints) for name in ("fill", "stroke")}
+            if any(_CONTEXT_PAINT.search(value) for value in given.values()):
+                continue
+            styled, isolated = _isolated(target, root)
+            _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
+            _copied(target, styled, origin)
+            origin[styled] = origin.get(target, target)
+            for element in styled.iter():
+                if not isinstance(element.tag, str):
+                    continue
+                element.attrib.pop("id", None)
+                for name, value in element.attrib.items():
+                    if _CONTEXT_PAINT.search(value):
+                        element.set(name, _CONTEXT_PAINT.sub(lambda found: given[found.group(1).lower()], value))
+            styled.tail = None
+            if _local(target.tag) == "symbol":
+                drawing = _inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden")
+            else:
+                drawing = _copy_in_place(use, styled, x, y)[0]
+            origin[drawing] = origin.get(target, target)  # a use inside showing it closes a loop
+            copies.extend(drawing.iter())
+        if made > MAX_DRAWN:
+            break
     _unmatched_in_place(root, copies)
+
+
+def _shows_what(target: Any, root: Any, ids: dict[str, Any], holds: Callable[[Any], bool], known: dict[Any, bool],
+                seen: set[Any]) -> bool:
+    """Whether what a <use> of `target` shows `holds` something (asked of its copy, styled as Chromium styles it:
+    :func:`_isolated`), itself or through a use it holds; `known` keeps the answers found, `seen` the targets on
+    the way (a loop)."""
+    if target in known:
+        return known[target]
+    if target in seen:
+        return False
+    seen.add(target)
+    styled, isolated = _isolated(target, root)
+    _styled_as(styled.iter(), isolated)
+    found = holds(styled) or any(
+        inner is not None and _shows_what(inner, root, ids, holds, known, seen)
+        for inner in (_referenced(use, ids) for use in target.iter() if _local(use.tag) == "use"))
+    known[target] = found
+    return found
+
+
+def _painted_in_context(styled: Any) -> bool:
+    return any(_CONTEXT_PAINT.search(value) for element in styled.iter() if isinstance(element.tag, str)
+               for value in element.attrib.values())
 
 
 def _context_paints_for_librsvg(root: Any) -> bool:
