@@ -13,7 +13,8 @@ the line of the file, and refused, rather than printed wrong:
   :data:`MAX_PATTERN_TILES` tiles a shape or drawn inside itself, markers on a marker's shapes, a paint order
   that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), the blend modes
   PDF has not (`plus-lighter`, `plus-darker`),
-  non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
+  non-scaling strokes, a clip path in `objectBoundingBox` units or as a CSS shape, a transform written in CSS or
+  about another point (`transform-origin`, `transform-box`), a CSS variable's value (`var()`). Each message says
   what to do in the drawing program instead.
 - **Markers and patterns, which svglib does not draw**: a shape's markers are drawn at its vertices
   (:mod:`generator.render.art_markers` finds them and their directions; the Reader's `_with_markers` draws each
@@ -142,6 +143,14 @@ _UNDRAWN = {
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
                  "transform attribute",
 }
+#: A use of a CSS custom property (`var(--name`), in any case.
+_VARIABLE = re.compile(r"var\(\s*--[\w-]*", re.I)
+#: The words of a `transform-origin` that put it at the user space's origin (its initial value for SVG's elements,
+#: CSS Transforms 1, 6) and the `transform-box` that measures it from there: a transform attribute is then drawn
+#: as written.
+_ORIGIN_WORDS = frozenset({"0", "0px", "0%", "left", "top"})
+_ORIGIN_BOXES = frozenset({"", "view-box", "initial", "unset"})
+
 #: CSS's blend modes (Compositing and Blending 1, 5.2; `mix-blend-mode`, in any case) as PDF names them (ISO
 #: 32000-1, 11.3.5, tables 136 and 137: the same sixteen, the same formulas). A value CSS does not know is no
 #: declaration (the element is drawn normally, as in Chromium).
@@ -344,9 +353,12 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
     widths = Cascade(root, ("stroke-width", "stroke"))
     used = {found for found in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
             if found is not None}
+    origins = Cascade(root, ("transform-origin", "transform-box"))
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
+        if element not in hidden and element.get("transform"):
+            _check_origin(origins, element, line)
         stroke = widths.value(element, "stroke") or ""
         unstroked = "url(" in stroke and _zero_stroke_width(element, widths, used)
         if element not in hidden:
@@ -454,6 +466,16 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     reason = _UNDRAWN.get(name)
     if reason is not None and value.lower() not in _FINE_VALUES and (css or name != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
+    variable = _VARIABLE.search(value)
+    if variable is not None and not name.startswith("--"):
+        # svglib reads no custom property: a colour of one was painted black, a length read as nothing
+        raise ArtProblem(f"its {name} is a CSS variable ({variable.group(0)})), which donjon's PDF cannot read: "
+                         "write the value itself", line)
+    if name == "clip-path" and value.lower() not in ("none", "inherit", "initial", "unset", "") and \
+            _URL.search(value) is None:
+        raise ArtProblem(f"a clip path written as a CSS shape ({value}), which donjon's PDF cannot draw (it drew "
+                         "the element uncut): draw the shape as a <clipPath> of the file and name it "
+                         "(clip-path=\"url(#id)\")", line)
     if name == "mask" and value.lower() != "none":
         _check_mask(value, line, ids)
         return
@@ -476,6 +498,20 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
             raise ArtProblem("a clip path in objectBoundingBox units, which donjon's PDF cannot draw: give it "
                              "userSpaceOnUse units", target.sourceline)
+
+
+def _check_origin(origins: Cascade, element: Any, line: int | None) -> None:
+    """A transform attribute turned or scaled about another point than the user space's origin (`transform-origin`,
+    `transform-box: fill-box`, as CSS Transforms 1 lets a rule or style say): Chromium draws it so, svglib about the
+    origin (Inkscape's "rotate about the centre" was drawn far off its place): an ArtProblem at its line."""
+    origin = (origins.value(element, "transform-origin") or "").strip().lower()
+    box = (origins.value(element, "transform-box") or "").strip().lower()
+    if (origin and not set(origin.split()) <= _ORIGIN_WORDS) or box not in _ORIGIN_BOXES:
+        said = "; ".join(f"{name}: {value}" for name, value in (("transform-origin", origin), ("transform-box", box))
+                         if value)
+        raise ArtProblem(f"its transform is about another point than the origin ({said}), which donjon's PDF "
+                         "cannot draw: remove the transform-origin and write the transform about that point "
+                         "(rotate(angle cx cy); Inkscape: Object > Transform)", line)
 
 
 def _check_mask(value: str, line: int | None, ids: dict[str, Any]) -> None:

@@ -2265,6 +2265,47 @@ def test_a_library_of_symbols_made_of_symbols_paints_in_the_colours_of_the_use_p
         (15, 65): (224, 128, 32), (35, 65): (224, 128, 32), (50, 50): (255, 255, 255)})
 
 
+@pytest.mark.parametrize(("body", "message"), [
+    # Inkscape's "rotate about the centre" as CSS writes it: Chromium turns the rect about its middle, the PDF drew it
+    # turned about the origin (26.5 % of the pixels off Chromium's)
+    ("<rect x='30' y='30' width='40' height='40' transform='rotate(30)' style='transform-box: fill-box; "
+     "transform-origin: center'/>", r"^line 2: its transform is about another point than the origin "
+                                    r"\(transform-origin: center; transform-box: fill-box\)"),
+    ("<style>.t { transform-origin: 50px 50px }</style>\n<rect class='t' width='9' height='9' transform='scale(2)'/>",
+     r"^line 3: its transform is about another point than the origin \(transform-origin: 50px 50px\)"),
+    # a colour of a custom property: svglib said "Can't handle color" (no line) and painted black (34 % off)
+    ("<style>:root { --main: #c02040 }\n.v { fill: var(--main) }</style><rect class='v' width='60' height='60'/>",
+     r"^line 3: its fill is a CSS variable \(var\(--main\)\), which donjon's PDF cannot read"),
+    # CSS's shapes for a clip path: the element was drawn uncut (39 % off)
+    ("<rect width='80' height='80' style='clip-path: inset(10px 20px)'/>",
+     r"^line 2: a clip path written as a CSS shape \(inset\(10px 20px\)\)"),
+    ("<rect width='80' height='80' clip-path='circle(30px at 50px 50px)'/>",
+     r"^line 2: a clip path written as a CSS shape \(circle"),
+])
+def test_css_a_designer_writes_that_the_pdf_cannot_draw_is_refused_with_its_line(body: str, message: str) -> None:
+    """A designer's CSS the PDF drew otherwise than Chromium, silently: a transform about another point
+    (`transform-origin`, `transform-box`), a custom property's value (`var()`), a clip path as a CSS shape; each
+    refused at its line, saying what to write instead."""
+    from generator.render.images import ImageProblem
+    from generator.render.svgart import read_art
+
+    data = svg(body)
+    with pytest.raises(ImageProblem, match=message):
+        read_art(data, hashlib.sha256(data).hexdigest())
+
+
+def test_css_the_pdf_draws_as_written_is_not_refused() -> None:
+    """The same properties where the drawing is what the PDF draws: an origin at 0 0 (or no transform to move), a
+    custom property declared and not used, a clip path that names a <clipPath>."""
+    from generator.render.svgart import read_art
+
+    data = svg("<style>:root { --unused: red } .o { transform-origin: 0 0 }</style><defs><clipPath id='c'><circle "
+               "r='5'/></clipPath></defs><rect class='o' width='9' height='9' transform='rotate(10)'/><rect "
+               "width='9' height='9' style='transform-origin: center'/><rect width='9' height='9' "
+               "clip-path='url(#c)' style='transform-box: view-box' transform='scale(2)'/>")
+    read_art(data, hashlib.sha256(data).hexdigest())
+
+
 def _tiny_png(mode: str) -> str:
     """A picture of 4 x 4 pixels, as a `data:` URI: colours and transparencies that vary pixel to pixel (`RGBA`),
     or greys (`L`)."""
