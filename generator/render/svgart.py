@@ -14,7 +14,8 @@ the line of the file, and refused, rather than printed wrong:
   that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), the blend modes
   PDF has not (`plus-lighter`, `plus-darker`),
   non-scaling strokes, a clip path in `objectBoundingBox` units or as a CSS shape, a transform written in CSS or
-  about another point (`transform-origin`, `transform-box`), a CSS variable's value (`var()`). Each message says
+  about another point (`transform-origin`, `transform-box`), a CSS variable's value (`var()`), a style rule
+  nested in another or inside `@layer`, `@supports` or `@container` (:func:`_check_rules_read`). Each message says
   what to do in the drawing program instead.
 - **Markers and patterns, which svglib does not draw**: a shape's markers are drawn at its vertices
   (:mod:`generator.render.art_markers` finds them and their directions; the Reader's `_with_markers` draws each
@@ -403,6 +404,9 @@ def _printed(root: Any) -> list[str]:
 
 
 def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) -> None:
+    import tinycss2
+
+    _check_rules_read(tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True), line)
     selectors = 0
     for prelude, declarations in css_rules(text):
         selectors += 1 + sum(1 for token in prelude if token.type == "literal" and token.value == ",")
@@ -498,6 +502,33 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
             raise ArtProblem("a clip path in objectBoundingBox units, which donjon's PDF cannot draw: give it "
                              "userSpaceOnUse units", target.sourceline)
+
+
+#: The at-rules whose block holds style rules that Chromium applies and donjon's cascade does not read (it reads
+#: `@media`, :func:`generator.render.images.css_rules`).
+_UNREAD_BLOCKS = frozenset({"supports", "layer", "container", "scope", "starting-style"})
+
+
+def _check_rules_read(rules: list[Any], line: int) -> None:
+    """Style rules a stylesheet holds that Chromium applies and the cascade would pass over, silently (the shapes
+    were drawn in the colours the rule did not give): a rule nested in another (CSS Nesting 1: `g { rect {...} }`)
+    and the rules of an `@supports`, `@layer` or `@container` block; an ArtProblem at its line (`line`: the
+    stylesheet's first)."""
+    import tinycss2
+
+    for rule in rules:
+        if rule.type == "at-rule" and rule.content is not None:
+            inner = tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
+            if rule.lower_at_keyword == "media":
+                _check_rules_read(inner, line)
+            elif rule.lower_at_keyword in _UNREAD_BLOCKS and any(found.type == "qualified-rule" for found in inner):
+                raise ArtProblem(f"its stylesheet holds rules inside @{rule.lower_at_keyword}, which donjon does not "
+                                 "read (Chromium does): write them as plain rules", line + rule.source_line - 1)
+        elif rule.type == "qualified-rule":
+            nested = next((token for token in rule.content if token.type == "{} block"), None)
+            if nested is not None:
+                raise ArtProblem("its stylesheet nests a rule inside another (a { b { ... } }), which donjon does "
+                                 "not read (Chromium does): write it out (a b { ... })", line + nested.source_line - 1)
 
 
 def _check_origin(origins: Cascade, element: Any, line: int | None) -> None:

@@ -2281,11 +2281,19 @@ def test_a_library_of_symbols_made_of_symbols_paints_in_the_colours_of_the_use_p
      r"^line 2: a clip path written as a CSS shape \(inset\(10px 20px\)\)"),
     ("<rect width='80' height='80' clip-path='circle(30px at 50px 50px)'/>",
      r"^line 2: a clip path written as a CSS shape \(circle"),
+    # rules Chromium applies and the cascade passed over: a nested rule (the rect red where Chromium paints it
+    # blue: 36 % off), the rules of an @layer or @supports block
+    ("<style>rect { stroke: black }\ng {\n rect { fill: #2040c0 } }</style><g><rect width='60' height='60' "
+     "fill='red'/></g>", r"^line 4: its stylesheet nests a rule inside another"),
+    ("<style>@media print { @layer base {\n rect { fill: #2040c0 } } }</style><rect width='60' height='60'/>",
+     r"^line 2: its stylesheet holds rules inside @layer"),
+    ("<style>\n@supports (fill: red) { rect { fill: #2040c0 } }</style><rect width='60' height='60'/>",
+     r"^line 3: its stylesheet holds rules inside @supports"),
 ])
 def test_css_a_designer_writes_that_the_pdf_cannot_draw_is_refused_with_its_line(body: str, message: str) -> None:
     """A designer's CSS the PDF drew otherwise than Chromium, silently: a transform about another point
-    (`transform-origin`, `transform-box`), a custom property's value (`var()`), a clip path as a CSS shape; each
-    refused at its line, saying what to write instead."""
+    (`transform-origin`, `transform-box`), a custom property's value (`var()`), a clip path as a CSS shape, a
+    nested rule or one inside `@layer` or `@supports`; each refused at its line, saying what to write instead."""
     from generator.render.images import ImageProblem
     from generator.render.svgart import read_art
 
