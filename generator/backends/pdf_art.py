@@ -637,7 +637,9 @@ def _shading(gradient: dict[str, Any], stops: list[tuple[float, tuple[float, ...
             r = 1e-6
             colours, offsets = [colours[-1]], [0.0]
         fx, fy = _inside(fx, fy, cx, cy, r)
-        coords = [fx, fy, 0.0, cx, cy, r]
+        # SVG 2's focal radius (13.3.3: `fr`), Inkscape's and Chromium's: the shading starts at that circle, and
+        # inside it the first stop's colour is painted, as the shading's start is extended (it was drawn from a point)
+        coords = [fx, fy, min(max(float(gradient.get("fr", 0.0)), 0.0), r * 0.999), cx, cy, r]
         kind = 3
     return PDFDictionary({
         "ShadingType": kind, "ColorSpace": PDFName(space), "Coords": PDFArray([round(float(v), 6) for v in coords]),

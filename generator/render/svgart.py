@@ -133,7 +133,7 @@ _CHAIN = 32
 #: Each kind's coordinates and their defaults when no gradient of the chain writes them (SVG 1.1, 13.2.2 and
 #: 13.2.3); a focus left unwritten is the centre.
 _LINEAR: dict[str, float | None] = {"x1": 0.0, "y1": 0.0, "x2": 1.0, "y2": 0.0}
-_RADIAL: dict[str, float | None] = {"cx": 0.5, "cy": 0.5, "r": 0.5, "fx": None, "fy": None}
+_RADIAL: dict[str, float | None] = {"cx": 0.5, "cy": 0.5, "r": 0.5, "fx": None, "fy": None, "fr": 0.0}
 
 _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)"
 #: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine).
