@@ -2317,12 +2317,19 @@ def _reader_class() -> Any:
                         strip = band.copy()
                         strip.x, strip.y, strip.width, strip.height = left, top, right - left, bottom - top
                         tiles.add(strip)
+            # a frame of the tile drawn last (a grid over the rest) is drawn as the grid's lines over the tiles
+            frame = _tile_frame(contents.contents[-1], tuple(float(v) for v in contents.transform), width, height) \
+                if count and contents.contents else None
+            if frame is not None:
+                del contents.contents[-1]
             parts = _tile_parts(contents, width, height)
             for row in rows:
                 for column in columns:
                     one = Group(*parts)
                     one.transform = (1.0, 0.0, 0.0, 1.0, x + column * width, y + row * height)
                     tiles.add(one)
+            for line in _grid_lines(frame, (x, y, width, height), columns, rows) if frame is not None else []:
+                tiles.add(line)
             return PatternFill(shape if outline is None else outline, find(node, "fill-rule") == "evenodd", tiles,
                                stroke=outline is not None)
 
@@ -3387,6 +3394,51 @@ def _tile_parts(contents: Any, width: float, height: float) -> list[Any]:
             held.transform = matrix
             parts.append(held)
     return parts
+
+
+def _tile_frame(child: Any, matrix: tuple[float, ...], width: float, height: float) -> tuple[float, Any] | None:
+    """A shape of a pattern tile's drawing that frames the tile: an opaque unfilled rectangle stroked along the
+    tile's edges (square corners, no dashes: a grid, graph paper), as half its stroke's width (in the tile's
+    units) and its colour; None for any other shape. Each tile drew half of each side and the next tile the other
+    half, which a PDF reader smoothed each on its own: a light seam along the middle of every line of the grid.
+    :func:`_grid_lines` draws the lines whole instead."""
+    from reportlab.graphics.shapes import Rect, mmult
+
+    if type(child) is Group and len(child.contents) == 1:
+        matrix = tuple(float(v) for v in mmult(matrix, child.transform))
+        child = child.contents[0]
+    a, b, c, d, e, f = matrix
+    leaves: list[tuple[Any, tuple[float, ...]]] = []
+    if type(child) is not Rect or child.fillColor is not None or child.strokeColor is None or b or c or \
+            child.strokeDashArray or child.strokeLineJoin or float(child.strokeMiterLimit or 0) < math.sqrt(2) or \
+            float(child.rx or 0) or float(child.ry or 0) or not _opaque_leaves(child, matrix, leaves) or \
+            abs(a) != abs(d):
+        return None
+    x0, x1 = sorted((a * float(child.x) + e, a * (float(child.x) + float(child.width)) + e))
+    y0, y1 = sorted((d * float(child.y) + f, d * (float(child.y) + float(child.height)) + f))
+    near = 1e-6 * max(width, height)
+    half = float(child.strokeWidth or 0) * abs(a) / 2
+    if max(abs(x0), abs(y0), abs(x1 - width), abs(y1 - height)) > near or not 0 < half < min(width, height) / 4:
+        return None
+    return half, child.strokeColor
+
+
+def _grid_lines(frame: tuple[float, Any], tile: tuple[float, float, float, float], columns: range,
+                rows: range) -> list[Any]:
+    """The lines of a grid the tiles' frame draws (:func:`_tile_frame`), each whole across the tiles: one down
+    each edge of a column, one along each edge of a row (`tile`: x, y, width and height of the first)."""
+    from reportlab.graphics.shapes import Rect
+
+    half, colour = frame
+    x, y, width, height = tile
+    top, bottom = y + rows[0] * height - half, y + (rows[-1] + 1) * height + half
+    left, right = x + columns[0] * width - half, x + (columns[-1] + 1) * width + half
+    lines = [Rect(x + column * width - half, top, 2 * half, bottom - top) for column in
+             range(columns[0], columns[-1] + 2)]
+    lines += [Rect(left, y + row * height - half, right - left, 2 * half) for row in range(rows[0], rows[-1] + 2)]
+    for line in lines:
+        line.fillColor, line.strokeColor = colour, None
+    return lines
 
 
 def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

@@ -1029,6 +1029,31 @@ def test_shapes_crossing_a_turned_pattern_s_tile_edges_print_as_the_same_shapes_
     assert differing == 0 and mean < 0.1, (differing, mean, tmp_path)
 
 
+@needs_tools
+def test_a_turned_grid_pattern_prints_as_the_same_lines_drawn_whole(tmp_path: Path) -> None:
+    """Graph paper: a pattern whose tile is framed by a stroked rectangle along its edges, over dots, turned. Each
+    tile drew half of each line and the next tile the other half, and poppler smoothed both cuts: a light seam
+    along the middle of every line (mean difference 1.9 from the same lines drawn whole; against Chromium at 6 px a
+    point 0.46 % of the pixels off, mean 4.0, now 0.01 %, 3.4). The grid's lines are drawn whole over the tiles."""
+    pattern = svg("<defs><pattern id='g' patternUnits='userSpaceOnUse' width='10' height='10' "
+                  "patternTransform='rotate(20)'><circle cx='5' cy='5' r='2' fill='#c02040'/><rect width='10' "
+                  "height='10' fill='none' stroke='#404040' stroke-width='1.5'/></pattern></defs><rect width='100' "
+                  "height='100' fill='#ffffff'/><rect x='5' y='5' width='90' height='90' fill='url(#g)'/>")
+    lines = "".join(f"<circle cx='{k + 5}' cy='{m + 5}' r='2' fill='#c02040'/>"
+                    for k in range(-60, 150, 10) for m in range(-60, 150, 10))
+    lines += "".join(f"<rect x='{k - 0.75}' y='-60.75' width='1.5' height='211.5' fill='#404040'/><rect x='-60.75' "
+                     f"y='{k - 0.75}' width='211.5' height='1.5' fill='#404040'/>" for k in range(-60, 160, 10))
+    whole = svg("<defs><clipPath id='c'><rect x='5' y='5' width='90' height='90'/></clipPath></defs><rect "
+                "width='100' height='100' fill='#ffffff'/><g clip-path='url(#c)'><g transform='rotate(20)'>"
+                f"{lines}</g></g>")
+    renders = []
+    for name, data in (("pattern", pattern), ("whole", whole)):
+        (tmp_path / f"{name}.svg").write_bytes(data)
+        renders.append(_render_pdf(tmp_path / f"{name}.svg", tmp_path / f"{name}.pdf", tmp_path / f"pdf-{name}.png"))
+    differing, mean = difference(*renders)
+    assert differing == 0 and mean < 0.1, (differing, mean, tmp_path)
+
+
 @pytest.mark.parametrize(("body", "message"), [
     ("<pattern id='p' width='0.5' height='0.5' patternUnits='userSpaceOnUse'><circle cx='0.2' cy='0.2' r='0.1'/>"
      "</pattern>\n<rect width='90' height='90' fill='url(#p)'/>",
