@@ -2264,8 +2264,8 @@ def test_a_pixelated_picture_is_drawn_in_blocks_by_the_svg_output_too(tmp_path: 
         (0, 0, 255), (255, 0, 0), (0, 0, 255), (255, 0, 0))
     for box in ((55, 5, 95, 45), (5, 55, 45, 95)):  # the two pictures in blocks, whole: the blocks' edges fall
         # inside pixels at this scale, and each smooths them its own way
-        pixels = tuple(round(v * rsvg.width / 100) for v in box)
-        _differing, mean = difference(rsvg.crop(pixels), chromium.crop(pixels))
+        left, top, right, bottom = (round(v * rsvg.width / 100) for v in box)
+        _differing, mean = difference(rsvg.crop((left, top, right, bottom)), chromium.crop((left, top, right, bottom)))
         assert mean <= 3 * MEAN, (box, mean, tmp_path)
 
 
