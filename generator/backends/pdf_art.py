@@ -17,10 +17,11 @@ renderer draws the same shapes with reportlab's drawing calls, and adds:
   the gradient's own space (its units and `gradientTransform`), axial, or radial from its focus; stops that are
   not opaque, and the shape's `fill-opacity`, become a soft mask of the same geometry in grey;
 - **patterns** (:class:`~generator.render.svgart.PatternFill`): the shape's outline clips the pattern's tiles,
-  drawn as the rest of the art is (a ground or a stripe spanning a tile drawn once across the tiles: no seam
-  where tiles meet); a pattern on a stroke is drawn under a soft mask of the stroke;
+  drawn as the rest of the art is (a ground or a stripe spanning a tile drawn once across the tiles, a dot
+  written at both edges of a tile drawn whole in one: no seam where tiles meet); a pattern on a stroke is drawn
+  under a soft mask of the stroke;
 - **pictures** smoothed when scaled (`/Interpolate`), as viewers draw them, unless `image-rendering` says
-  `pixelated` or `crisp-edges`;
+  `pixelated` or `crisp-edges`; a small one drawn large is enlarged first, as Chromium smooths it (:func:`enlarged`);
 - **masks** (:class:`~generator.render.svgart.Masked`): the element drawn into a transparency group form,
   painted under a soft mask (`/SMask`, ISO 32000-1, 11.6.5) whose group draws the mask's contents cut to its
   region: `/Luminosity` of those contents drawn in grey, each colour its luminance as librsvg and Chromium weigh
@@ -64,6 +65,8 @@ class ArtResources:
         self.state_names: dict[tuple[str, float | str], str] = {}
         self.shadings: dict[str, Any] = {}
         self.xobjects: dict[str, Any] = {}
+        # each picture as enlarged for the size it is drawn at (enlarged()), by the picture and that size
+        self.enlarged: dict[tuple[int, int, int], tuple[Embedded, Embedded]] = {}
         self.dictionary = PDFDictionary({})
         self.reference = doc.Reference(self.dictionary)
 
@@ -365,6 +368,14 @@ def _renderer_class() -> Any:
             picture = image.path
             if not isinstance(picture, Embedded) or not image.width or not image.height:
                 return
+            a, b, c, d = (float(v) for v in self._tracker.getCTM()[:4])
+            target = _enlarged_size(picture, math.hypot(a, b) * float(image.width),
+                                    math.hypot(c, d) * float(image.height))
+            if target is not None:
+                key = (id(picture), *target)
+                if key not in self.resources.enlarged:  # the picture kept with it: its id stays its own
+                    self.resources.enlarged[key] = (picture, enlarged(picture, target))
+                picture = self.resources.enlarged[key][1]
             reference = self._grey(picture) if self.grey else self.resources.raster(picture)
             name = self.resources.xobject(reference)
             self._canvas._code.append(f"q {n(image.width)} 0 0 {n(image.height)} {n(image.x)} {n(image.y)} cm "
@@ -477,6 +488,47 @@ def smoothed(image: Any, picture: Embedded, inks: Inks) -> Any:
     return image
 
 
+#: Pixels a point a smoothed picture of art is enlarged to (288 a inch) when it is drawn over twice as large as
+#: that at its own pixels (:func:`enlarged`), and the most pixels it is enlarged to.
+ENLARGED_PER_POINT = 4.0
+ENLARGED_MOST = 1_000_000
+
+
+def _enlarged_size(picture: Embedded, width: float, height: float) -> tuple[int, int] | None:
+    """The pixels (width, height) a picture drawn `width` x `height` points (in the art's form) is enlarged to, or
+    None when it is drawn in blocks (`image-rendering`), or not over twice as large as ENLARGED_PER_POINT."""
+    wide, high = picture.size
+    target = [width * ENLARGED_PER_POINT, height * ENLARGED_PER_POINT]
+    if not picture.smooth or not all(math.isfinite(v) for v in target) or (
+            target[0] <= 2 * wide and target[1] <= 2 * high):
+        return None
+    if target[0] * target[1] > ENLARGED_MOST:
+        shrink = math.sqrt(ENLARGED_MOST / (target[0] * target[1]))
+        target = [v * shrink for v in target]
+    found = (max(1, round(target[0])), max(1, round(target[1])))
+    return None if found[0] <= wide and found[1] <= high else found
+
+
+def enlarged(picture: Embedded, size: tuple[int, int]) -> Embedded:
+    """A small picture of art, drawn much larger than its pixels, enlarged to `size` pixels as Chromium smooths
+    it (bilinear, its edge pixels held to the edge), as a PNG: each PDF reader smooths a picture scaled up its own
+    way (poppler's /Interpolate shifts it by half a pixel and draws its transparency in blocks: a picture of 4 x 4
+    pixels drawn 80 points wide, 28 % of its pixels off Chromium's, now none), or not at all (a PDF/X file may not
+    ask); enlarged, what is left to a reader is a scale of under two."""
+    import io
+
+    from PIL import Image
+
+    from generator.render.images import open_quietly
+
+    with open_quietly(picture.data) as image:
+        alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+        found = image.convert("RGBA" if alpha else "L" if image.mode in ("L", "1", "I", "I;16") else "RGB")
+    out = io.BytesIO()
+    found.resize(size, Image.Resampling.BILINEAR).save(out, "PNG")
+    return Embedded("png", out.getvalue(), size, picture.smooth)
+
+
 def _grey_picture(picture: Embedded) -> Embedded:
     """A PNG of the picture's luminance in grey, its alpha kept."""
     import io
@@ -585,7 +637,9 @@ def _shading(gradient: dict[str, Any], stops: list[tuple[float, tuple[float, ...
             r = 1e-6
             colours, offsets = [colours[-1]], [0.0]
         fx, fy = _inside(fx, fy, cx, cy, r)
-        coords = [fx, fy, 0.0, cx, cy, r]
+        # SVG 2's focal radius (13.3.3: `fr`), Inkscape's and Chromium's: the shading starts at that circle, and
+        # inside it the first stop's colour is painted, as the shading's start is extended (it was drawn from a point)
+        coords = [fx, fy, min(max(float(gradient.get("fr", 0.0)), 0.0), r * 0.999), cx, cy, r]
         kind = 3
     return PDFDictionary({
         "ShadingType": kind, "ColorSpace": PDFName(space), "Coords": PDFArray([round(float(v), 6) for v in coords]),

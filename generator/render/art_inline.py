@@ -67,6 +67,61 @@ def _as_chromium_reads(gradient: Any, attrs: dict[str, str], ids: dict[str, Any]
         attrs.pop("xlink:href", None)
 
 
+#: The values of `image-rendering` Chromium draws a picture by in blocks (as generator.render.svgart reads them),
+#: which librsvg 2.54 smooths; a `data:` picture; how many pixels a user unit such a picture is enlarged to in the
+#: SVG output (:func:`_in_blocks`), and the most pixels it is enlarged to.
+_BLOCKY = frozenset({"pixelated", "crisp-edges"})
+_DATA_PICTURE = re.compile(r"\s*data:image/(png|jpeg|jpg);base64,(.*)", re.S)
+_BLOCKS_PER_UNIT = 4
+_BLOCKS_MOST = 4_000_000
+
+
+def _rendering(source: Any, styles: dict[Any, list[tuple[str, str]]]) -> str:
+    """The `image-rendering` an element is drawn by: its own (a rule, its style, its attribute), else its
+    parent's (the property is inherited), else `auto`."""
+    node = source
+    while node is not None:
+        declared = styles.get(node) or cascaded([], node.get("style") or "")
+        value = next((value for name, value in reversed(declared) if name == "image-rendering"), None) or \
+            node.get("image-rendering")
+        if value is not None and value.strip().lower() not in ("inherit", "unset", ""):
+            return value.strip().lower()
+        node = node.getparent()
+    return "auto"
+
+
+def _in_blocks(href: str, width: str | None, height: str | None) -> str | None:
+    """A picture drawn in blocks (`pixelated`) as the SVG output holds it: enlarged, each pixel a square of pixels
+    (_BLOCKS_PER_UNIT a user unit of its `width` and `height`), which librsvg 2.54, smoothing it still, draws as
+    blocks as Chromium does (the picture itself was smoothed into a blur); None when it is left as it is (no `data:`
+    picture, no plain size, or enlarged by less than two)."""
+    import base64
+    import io
+    import math
+
+    from PIL import Image
+
+    from generator.render.images import open_quietly
+
+    match = _DATA_PICTURE.fullmatch(href)
+    try:
+        wide, high = float(width or ""), float(height or "")
+    except ValueError:
+        return None
+    if match is None or not (wide > 0 and high > 0 and math.isfinite(wide * high)):
+        return None
+    with open_quietly(base64.b64decode(match.group(2))) as image:
+        alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+        picture = image.convert("RGBA" if alpha else "RGB")
+    scale = math.ceil(_BLOCKS_PER_UNIT * max(wide / picture.width, high / picture.height))
+    scale = min(scale, math.floor(math.sqrt(_BLOCKS_MOST / (picture.width * picture.height))))
+    if scale < 2:
+        return None
+    out = io.BytesIO()
+    picture.resize((picture.width * scale, picture.height * scale), Image.Resampling.NEAREST).save(out, "PNG")
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+
+
 def _clipped(attrs: dict[str, str]) -> bool:
     """Whether an element (its attributes, its style written) is clipped or masked."""
     said = {name: value for name, value in attrs.items() if name in ("clip-path", "mask")}
@@ -130,6 +185,11 @@ def _inlined(data: bytes, prefix: str, width: str, height: str) -> Element:
             attrs["style"] = f"{attrs['style']}; isolation: isolate" if attrs.get("style") else "isolation: isolate"
         if tag in _GRADIENTS:
             _as_chromium_reads(source, attrs, ids)
+        if tag == "image" and _rendering(source, styles) in _BLOCKY:
+            for name in ("href", "xlink:href"):
+                blocks = _in_blocks(attrs[name], attrs.get("width"), attrs.get("height")) if name in attrs else None
+                if blocks is not None:
+                    attrs[name] = blocks
         element = Element(tag, attrs)
         element.text = source.text
         element.tail = source.tail

@@ -13,7 +13,9 @@ the line of the file, and refused, rather than printed wrong:
   :data:`MAX_PATTERN_TILES` tiles a shape or drawn inside itself, markers on a marker's shapes, a paint order
   that draws markers between fill and stroke, gradients that repeat or reflect (`spreadMethod`), the blend modes
   PDF has not (`plus-lighter`, `plus-darker`),
-  non-scaling strokes, a clip path in `objectBoundingBox` units, a transform written in CSS. Each message says
+  non-scaling strokes, a clip path in `objectBoundingBox` units or as a CSS shape, a transform written in CSS or
+  about another point (`transform-origin`, `transform-box`), a CSS variable's value (`var()`), a style rule
+  nested in another or inside `@layer`, `@supports` or `@container` (:func:`_check_rules_read`). Each message says
   what to do in the drawing program instead.
 - **Markers and patterns, which svglib does not draw**: a shape's markers are drawn at its vertices
   (:mod:`generator.render.art_markers` finds them and their directions; the Reader's `_with_markers` draws each
@@ -131,7 +133,7 @@ _CHAIN = 32
 #: Each kind's coordinates and their defaults when no gradient of the chain writes them (SVG 1.1, 13.2.2 and
 #: 13.2.3); a focus left unwritten is the centre.
 _LINEAR: dict[str, float | None] = {"x1": 0.0, "y1": 0.0, "x2": 1.0, "y2": 0.0}
-_RADIAL: dict[str, float | None] = {"cx": 0.5, "cy": 0.5, "r": 0.5, "fx": None, "fy": None}
+_RADIAL: dict[str, float | None] = {"cx": 0.5, "cy": 0.5, "r": 0.5, "fx": None, "fy": None, "fr": 0.0}
 
 _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)"
 #: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine).
@@ -142,6 +144,14 @@ _UNDRAWN = {
     "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
                  "transform attribute",
 }
+#: A use of a CSS custom property (`var(--name`), in any case.
+_VARIABLE = re.compile(r"var\(\s*--[\w-]*", re.I)
+#: The words of a `transform-origin` that put it at the user space's origin (its initial value for SVG's elements,
+#: CSS Transforms 1, 6) and the `transform-box` that measures it from there: a transform attribute is then drawn
+#: as written.
+_ORIGIN_WORDS = frozenset({"0", "0px", "0%", "left", "top"})
+_ORIGIN_BOXES = frozenset({"", "view-box", "initial", "unset"})
+
 #: CSS's blend modes (Compositing and Blending 1, 5.2; `mix-blend-mode`, in any case) as PDF names them (ISO
 #: 32000-1, 11.3.5, tables 136 and 137: the same sixteen, the same formulas). A value CSS does not know is no
 #: declaration (the element is drawn normally, as in Chromium).
@@ -344,9 +354,12 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
     widths = Cascade(root, ("stroke-width", "stroke"))
     used = {found for found in (_referenced(use, ids) for use in root.iter() if _local(use.tag) == "use")
             if found is not None}
+    origins = Cascade(root, ("transform-origin", "transform-box"))
     for element in root.iter():
         tag = _local(element.tag)
         line = element.sourceline
+        if element not in hidden and element.get("transform"):
+            _check_origin(origins, element, line)
         stroke = widths.value(element, "stroke") or ""
         unstroked = "url(" in stroke and _zero_stroke_width(element, widths, used)
         if element not in hidden:
@@ -391,6 +404,9 @@ def _printed(root: Any) -> list[str]:
 
 
 def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) -> None:
+    import tinycss2
+
+    _check_rules_read(tinycss2.parse_stylesheet(text, skip_comments=True, skip_whitespace=True), line)
     selectors = 0
     for prelude, declarations in css_rules(text):
         selectors += 1 + sum(1 for token in prelude if token.type == "literal" and token.value == ",")
@@ -454,6 +470,16 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     reason = _UNDRAWN.get(name)
     if reason is not None and value.lower() not in _FINE_VALUES and (css or name != "transform"):
         raise ArtProblem(f"it uses {reason}", line)
+    variable = _VARIABLE.search(value)
+    if variable is not None and not name.startswith("--"):
+        # svglib reads no custom property: a colour of one was painted black, a length read as nothing
+        raise ArtProblem(f"its {name} is a CSS variable ({variable.group(0)})), which donjon's PDF cannot read: "
+                         "write the value itself", line)
+    if name == "clip-path" and value.lower() not in ("none", "inherit", "initial", "unset", "") and \
+            _URL.search(value) is None:
+        raise ArtProblem(f"a clip path written as a CSS shape ({value}), which donjon's PDF cannot draw (it drew "
+                         "the element uncut): draw the shape as a <clipPath> of the file and name it "
+                         "(clip-path=\"url(#id)\")", line)
     if name == "mask" and value.lower() != "none":
         _check_mask(value, line, ids)
         return
@@ -476,6 +502,47 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
         if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
             raise ArtProblem("a clip path in objectBoundingBox units, which donjon's PDF cannot draw: give it "
                              "userSpaceOnUse units", target.sourceline)
+
+
+#: The at-rules whose block holds style rules that Chromium applies and donjon's cascade does not read (it reads
+#: `@media`, :func:`generator.render.images.css_rules`).
+_UNREAD_BLOCKS = frozenset({"supports", "layer", "container", "scope", "starting-style"})
+
+
+def _check_rules_read(rules: list[Any], line: int) -> None:
+    """Style rules a stylesheet holds that Chromium applies and the cascade would pass over, silently (the shapes
+    were drawn in the colours the rule did not give): a rule nested in another (CSS Nesting 1: `g { rect {...} }`)
+    and the rules of an `@supports`, `@layer` or `@container` block; an ArtProblem at its line (`line`: the
+    stylesheet's first)."""
+    import tinycss2
+
+    for rule in rules:
+        if rule.type == "at-rule" and rule.content is not None:
+            inner = tinycss2.parse_rule_list(rule.content, skip_comments=True, skip_whitespace=True)
+            if rule.lower_at_keyword == "media":
+                _check_rules_read(inner, line)
+            elif rule.lower_at_keyword in _UNREAD_BLOCKS and any(found.type == "qualified-rule" for found in inner):
+                raise ArtProblem(f"its stylesheet holds rules inside @{rule.lower_at_keyword}, which donjon does not "
+                                 "read (Chromium does): write them as plain rules", line + rule.source_line - 1)
+        elif rule.type == "qualified-rule":
+            nested = next((token for token in rule.content if token.type == "{} block"), None)
+            if nested is not None:
+                raise ArtProblem("its stylesheet nests a rule inside another (a { b { ... } }), which donjon does "
+                                 "not read (Chromium does): write it out (a b { ... })", line + nested.source_line - 1)
+
+
+def _check_origin(origins: Cascade, element: Any, line: int | None) -> None:
+    """A transform attribute turned or scaled about another point than the user space's origin (`transform-origin`,
+    `transform-box: fill-box`, as CSS Transforms 1 lets a rule or style say): Chromium draws it so, svglib about the
+    origin (Inkscape's "rotate about the centre" was drawn far off its place): an ArtProblem at its line."""
+    origin = (origins.value(element, "transform-origin") or "").strip().lower()
+    box = (origins.value(element, "transform-box") or "").strip().lower()
+    if (origin and not set(origin.split()) <= _ORIGIN_WORDS) or box not in _ORIGIN_BOXES:
+        said = "; ".join(f"{name}: {value}" for name, value in (("transform-origin", origin), ("transform-box", box))
+                         if value)
+        raise ArtProblem(f"its transform is about another point than the origin ({said}), which donjon's PDF "
+                         "cannot draw: remove the transform-origin and write the transform about that point "
+                         "(rotate(angle cx cy); Inkscape: Object > Transform)", line)
 
 
 def _check_mask(value: str, line: int | None, ids: dict[str, Any]) -> None:
@@ -744,32 +811,52 @@ def _box_uses_inline(root: Any) -> bool:
     in the copy: the original, defined elsewhere (in <defs>), may be drawn by other uses, outside the mask, where
     the percent is right. The copy is styled as Chromium styles what a use shows (:func:`_isolated`), its ids left
     out, in a group of the use's attributes moved by its x and y, as :func:`_restyled_uses_inline` draws one. A use
-    of an <svg> or a <symbol> (a viewport of its own), one whose x or y is not a plain number, one inside what it
-    shows, and one a copy holds (one level of uses) are left."""
+    of an <svg> or a <symbol> (a viewport of its own), one whose x or y is not a plain number, and one inside what
+    it shows are left. Uses nest: one that shows a length in percent through the uses it holds is copied, then
+    each use its copy holds (a copy's uses were left, and librsvg read their percent as a share of the box)."""
     ids = _by_id(root)
     copies: list[Any] = []
-    for mask in [node for node in root.iter() if _local(node.tag) == "mask"
-                 and (node.get("maskContentUnits") or "").strip() == "objectBoundingBox"]:
-        for use in [node for node in mask.iter() if _local(node.tag) == "use"]:
+    origin: dict[Any, Any] = {}
+    percents: dict[Any, bool] = {}
+    masks = [node for node in root.iter() if _local(node.tag) == "mask"
+             and (node.get("maskContentUnits") or "").strip() == "objectBoundingBox"]
+    made = 0
+    for _round in range(_CHAIN):  # a use inside what a use shows, inside...
+        found = []
+        for use in [node for mask in masks for node in mask.iter() if _local(node.tag) == "use"]:
             target = _referenced(use, ids)
             if target is None or _local(target.tag) in ("svg", "symbol") or target in use.iterancestors() \
-                    or any(target is node for node in use.iter()):
+                    or any(target is node for node in use.iter()) or _closes_loop(use, target, origin) \
+                    or not _shows_what(target, root, ids, _in_percent, percents, set()):
                 continue
             offset = _use_offset(use)
-            if offset is None:
-                continue
+            if offset is not None:
+                found.append((use, target, *offset))
+        if not found:
+            break
+        for use, target, x, y in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                break
             styled, isolated = _isolated(target, root)
             _styled_as(styled.iter(), isolated)  # a rule's percent is then in the copy's style
-            if not any("%" in value for element in styled.iter() if isinstance(element.tag, str)
-                       for value in element.attrib.values()):
-                continue
+            origin[styled] = origin.get(target, target)
             for element in styled.iter():
                 if isinstance(element.tag, str) and "id" in element.attrib:
                     del element.attrib["id"]
             styled.tail = None
-            copies.extend(_copy_in_place(use, styled, *offset))
+            drawn = _copy_in_place(use, styled, x, y)
+            origin[drawn[0]] = origin.get(target, target)
+            copies.extend(drawn)
+        if made > MAX_DRAWN:
+            break
     _unmatched_in_place(root, copies)
     return bool(copies)
+
+
+def _in_percent(styled: Any) -> bool:
+    return any("%" in value for element in styled.iter() if isinstance(element.tag, str)
+               for value in element.attrib.values())
 
 
 #: The lengths CSS may set (SVG 2, 9.2 and 10.1: geometry properties), by a `<style>` rule too.
@@ -844,7 +931,10 @@ def _context_paints_inline(root: Any) -> None:
     librsvg paint them; svglib painted nothing there. The copy is styled as Chromium styles what a use shows
     (:func:`_isolated`), its ids left out, placed as :func:`_restyled_uses_inline` places one. A use in a marker
     (whose context is the marked shape), in a clip path, of an <svg>, inside what it shows, whose x or y is not a
-    plain number, or whose own paint is a context paint, is left (svglib paints such a shape nothing)."""
+    plain number, or whose own paint is a context paint, is left (svglib paints such a shape nothing). Uses nest:
+    a use of a symbol of uses (a library's symbols made of its symbols, Inkscape's clones of clones) is copied in
+    place first, then each use the copy holds, its paints inherited from the first (a use inside <defs> or a
+    <symbol> is drawn only as a copy holds it: painted where it was defined, its context paint was black)."""
     if not any(_CONTEXT_PAINT.search(text) for element in root.iter() if isinstance(element.tag, str)
                for text in (*element.attrib.values(), element.text or "")):
         return
@@ -852,36 +942,76 @@ def _context_paints_inline(root: Any) -> None:
     paints = Cascade(root, ("fill", "stroke"))
     overflow = _Overflow(root)
     copies: list[Any] = []
-    for use in [node for node in root.iter() if _local(node.tag) == "use"]:
-        if any(_local(node.tag) in ("marker", "clipPath") for node in use.iterancestors()):
-            continue
-        target = _referenced(use, ids)
-        if target is None or _local(target.tag) == "svg" or target in use.iterancestors():
-            continue
-        offset = _use_offset(use)
-        if offset is None:
-            continue
-        styled, isolated = _isolated(target, root)
-        _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
-        if not any(_CONTEXT_PAINT.search(value) for element in styled.iter() if isinstance(element.tag, str)
-                   for value in element.attrib.values()):
-            continue
-        given = {name: _inherited_paint(use, name, paints) for name in ("fill", "stroke")}
-        if any(_CONTEXT_PAINT.search(value) for value in given.values()):
-            continue
-        for element in styled.iter():
-            if not isinstance(element.tag, str):
+    origin: dict[Any, Any] = {}
+    painted: dict[Any, bool] = {}
+    made = 0
+    for _round in range(_CHAIN):  # a use inside what a use shows, inside...
+        found = []
+        for use in [node for node in root.iter() if _local(node.tag) == "use"]:
+            if any(_local(node.tag) in ("marker", "clipPath", "defs", "symbol") for node in use.iterancestors()):
                 continue
-            element.attrib.pop("id", None)
-            for name, value in element.attrib.items():
-                if _CONTEXT_PAINT.search(value):
-                    element.set(name, _CONTEXT_PAINT.sub(lambda found: given[found.group(1).lower()], value))
-        styled.tail = None
-        if _local(target.tag) == "symbol":
-            copies.extend(_inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden").iter())
-            continue
-        copies.extend(_copy_in_place(use, styled, *offset))
+            target = _referenced(use, ids)
+            if target is None or _local(target.tag) == "svg" or target in use.iterancestors() or \
+                    _closes_loop(use, target, origin) or not _shows_what(target, root, ids, _painted_in_context,
+                                                                                  painted, set()):
+                continue
+            offset = _use_offset(use)
+            if offset is not None:
+                found.append((use, target, *offset))
+        if not found:
+            break
+        for use, target, x, y in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                break
+            given = {name: _inherited_paint(use, name, paints) for name in ("fill", "stroke")}
+            if any(_CONTEXT_PAINT.search(value) for value in given.values()):
+                continue
+            styled, isolated = _isolated(target, root)
+            _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
+            _copied(target, styled, origin)
+            origin[styled] = origin.get(target, target)
+            for element in styled.iter():
+                if not isinstance(element.tag, str):
+                    continue
+                element.attrib.pop("id", None)
+                for name, value in element.attrib.items():
+                    if _CONTEXT_PAINT.search(value):
+                        element.set(name, _CONTEXT_PAINT.sub(lambda found: given[found.group(1).lower()], value))
+            styled.tail = None
+            if _local(target.tag) == "symbol":
+                drawing = _inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden")
+            else:
+                drawing = _copy_in_place(use, styled, x, y)[0]
+            origin[drawing] = origin.get(target, target)  # a use inside showing it closes a loop
+            copies.extend(drawing.iter())
+        if made > MAX_DRAWN:
+            break
     _unmatched_in_place(root, copies)
+
+
+def _shows_what(target: Any, root: Any, ids: dict[str, Any], holds: Callable[[Any], bool], known: dict[Any, bool],
+                seen: set[Any]) -> bool:
+    """Whether what a <use> of `target` shows `holds` something (asked of its copy, styled as Chromium styles it:
+    :func:`_isolated`), itself or through a use it holds; `known` keeps the answers found, `seen` the targets on
+    the way (a loop)."""
+    if target in known:
+        return known[target]
+    if target in seen:
+        return False
+    seen.add(target)
+    styled, isolated = _isolated(target, root)
+    _styled_as(styled.iter(), isolated)
+    found = holds(styled) or any(
+        inner is not None and _shows_what(inner, root, ids, holds, known, seen)
+        for inner in (_referenced(use, ids) for use in target.iter() if _local(use.tag) == "use"))
+    known[target] = found
+    return found
+
+
+def _painted_in_context(styled: Any) -> bool:
+    return any(_CONTEXT_PAINT.search(value) for element in styled.iter() if isinstance(element.tag, str)
+               for value in element.attrib.values())
 
 
 def _context_paints_for_librsvg(root: Any) -> bool:
@@ -2187,11 +2317,19 @@ def _reader_class() -> Any:
                         strip = band.copy()
                         strip.x, strip.y, strip.width, strip.height = left, top, right - left, bottom - top
                         tiles.add(strip)
+            # a frame of the tile drawn last (a grid over the rest) is drawn as the grid's lines over the tiles
+            frame = _tile_frame(contents.contents[-1], tuple(float(v) for v in contents.transform), width, height) \
+                if count and contents.contents else None
+            if frame is not None:
+                del contents.contents[-1]
+            parts = _tile_parts(contents, width, height)
             for row in rows:
                 for column in columns:
-                    one = Group(_rectangle_clip(width, height), contents)
+                    one = Group(*parts)
                     one.transform = (1.0, 0.0, 0.0, 1.0, x + column * width, y + row * height)
                     tiles.add(one)
+            for line in _grid_lines(frame, (x, y, width, height), columns, rows) if frame is not None else []:
+                tiles.add(line)
             return PatternFill(shape if outline is None else outline, find(node, "fill-rule") == "evenodd", tiles,
                                stroke=outline is not None)
 
@@ -3179,6 +3317,201 @@ def _tile_bands(contents: Any, width: float, height: float) -> list[tuple[float,
             break
         found.append((x0, y0, x1, y1, shape))
     return found
+
+
+#: The shapes a pattern tile may draw across its edge (:func:`_tile_parts`): filled or stroked outlines, whose
+#: copies are found by their geometry (not pictures, not groups that fade, blend or mask what they hold).
+_WRAPPABLE = frozenset({"Rect", "Circle", "Ellipse", "Path", "NoStrokePath", "Polygon", "PolyLine", "Line"})
+#: A shape's attributes that place it, moved with it when it is copied: its copies differ in these alone.
+_POSITION = ("x", "y", "cx", "cy", "x1", "y1", "x2", "y2")
+
+
+def _tile_parts(contents: Any, width: float, height: float) -> list[Any]:
+    """A pattern tile's drawing (`contents`, whose transform places it in the tile) as each tile draws it: clipped
+    to the tile, but for a shape that crosses the tile's edge where the tile also draws its copies at the other
+    edges (Inkscape's polka dots, a stroked ring or a turned square written at both edges, so that the pieces make
+    one): such a shape is drawn whole, over the edge, and its copies not at all. A PDF reader smooths each tile's
+    cut on its own, and where the pieces of a dot met inside a pixel, what is under them showed through both (a
+    light seam across every such dot); the whole shape has none. Only opaque shapes (two copies drawn over one
+    another show a translucent one darker), and only where what the next tile draws under or over the copy stays
+    so (nothing else drawn there before the copy in a tile drawn after this one, or after it in a tile drawn
+    before)."""
+    children = list(contents.contents)
+    matrix = tuple(float(v) for v in contents.transform)
+    found = [_placed_shape(child, matrix) for child in children]
+    near = 1e-6 * max(width, height)
+    whole: set[int] = set()
+    dropped: set[int] = set()
+    for index, one in enumerate(found):
+        if one is None or index in dropped:
+            continue
+        key, (px, py), (x0, y0, x1, y1) = one
+        columns = range(math.floor(x0 / width + 1e-9), math.ceil(x1 / width - 1e-9))
+        rows = range(math.floor(y0 / height + 1e-9), math.ceil(y1 / height - 1e-9))
+        if len(columns) * len(rows) <= 1 or max(map(abs, (*columns, *rows))) > 1:
+            continue  # inside the tile (clipped or not, the same), or over more than the next tiles
+        copies: set[int] = set()
+        for column in columns:
+            for row in rows:
+                if not (column or row):
+                    continue
+                at = next((other for other, seen in enumerate(found) if seen is not None and seen[0] == key and
+                           other not in whole and abs(seen[1][0] - px + column * width) <= near and
+                           abs(seen[1][1] - py + row * height) <= near), None)
+                if at is None:
+                    break
+                # the part of the shape in that tile, where the copy is in this one
+                cut = (max(x0 - column * width, 0.0), max(y0 - row * height, 0.0),
+                       min(x1 - column * width, width), min(y1 - row * height, height))
+                drawn_before = row < 0 or (row == 0 and column < 0)
+                others = found[at + 1:] if drawn_before else found[:at]
+                if any(other is None or (other[0] != key and _overlap(other[2], cut)) for other in others):
+                    break
+                copies.add(at)
+            else:
+                continue
+            break
+        else:
+            whole.add(index)
+            dropped |= copies
+    if not whole:
+        return [Group(_rectangle_clip(width, height), contents)]
+    parts: list[Any] = []
+    run: list[Any] = []
+    for index, child in enumerate([*children, None]):
+        if index in dropped:
+            continue
+        if child is not None and index not in whole:
+            run.append(child)
+            continue
+        if run:
+            held = Group(*run)
+            held.transform = matrix
+            parts.append(Group(_rectangle_clip(width, height), held))
+            run = []
+        if child is not None:
+            held = Group(child)
+            held.transform = matrix
+            parts.append(held)
+    return parts
+
+
+def _tile_frame(child: Any, matrix: tuple[float, ...], width: float, height: float) -> tuple[float, Any] | None:
+    """A shape of a pattern tile's drawing that frames the tile: an opaque unfilled rectangle stroked along the
+    tile's edges (square corners, no dashes: a grid, graph paper), as half its stroke's width (in the tile's
+    units) and its colour; None for any other shape. Each tile drew half of each side and the next tile the other
+    half, which a PDF reader smoothed each on its own: a light seam along the middle of every line of the grid.
+    :func:`_grid_lines` draws the lines whole instead."""
+    from reportlab.graphics.shapes import Rect, mmult
+
+    if type(child) is Group and len(child.contents) == 1:
+        matrix = tuple(float(v) for v in mmult(matrix, child.transform))
+        child = child.contents[0]
+    a, b, c, d, e, f = matrix
+    leaves: list[tuple[Any, tuple[float, ...]]] = []
+    if type(child) is not Rect or child.fillColor is not None or child.strokeColor is None or b or c or \
+            child.strokeDashArray or child.strokeLineJoin or float(child.strokeMiterLimit or 0) < math.sqrt(2) or \
+            float(child.rx or 0) or float(child.ry or 0) or not _opaque_leaves(child, matrix, leaves) or \
+            abs(a) != abs(d):
+        return None
+    x0, x1 = sorted((a * float(child.x) + e, a * (float(child.x) + float(child.width)) + e))
+    y0, y1 = sorted((d * float(child.y) + f, d * (float(child.y) + float(child.height)) + f))
+    near = 1e-6 * max(width, height)
+    half = float(child.strokeWidth or 0) * abs(a) / 2
+    if max(abs(x0), abs(y0), abs(x1 - width), abs(y1 - height)) > near or not 0 < half < min(width, height) / 4:
+        return None
+    return half, child.strokeColor
+
+
+def _grid_lines(frame: tuple[float, Any], tile: tuple[float, float, float, float], columns: range,
+                rows: range) -> list[Any]:
+    """The lines of a grid the tiles' frame draws (:func:`_tile_frame`), each whole across the tiles: one down
+    each edge of a column, one along each edge of a row (`tile`: x, y, width and height of the first)."""
+    from reportlab.graphics.shapes import Rect
+
+    half, colour = frame
+    x, y, width, height = tile
+    top, bottom = y + rows[0] * height - half, y + (rows[-1] + 1) * height + half
+    left, right = x + columns[0] * width - half, x + (columns[-1] + 1) * width + half
+    lines = [Rect(x + column * width - half, top, 2 * half, bottom - top) for column in
+             range(columns[0], columns[-1] + 2)]
+    lines += [Rect(left, y + row * height - half, right - left, 2 * half) for row in range(rows[0], rows[-1] + 2)]
+    for line in lines:
+        line.fillColor, line.strokeColor = colour, None
+    return lines
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _placed_shape(node: Any, matrix: tuple[float, ...]) -> tuple[Any, tuple[float, float],
+                                                                   tuple[float, float, float, float]] | None:
+    """What :func:`_tile_parts` compares of a shape of a tile's drawing (`node`, under `matrix`): its form (a key
+    equal for two copies of one shape, moved and nothing else), where it is in the tile, and the box it paints
+    (its stroke's reach included); None for what is not an opaque shape or a plain group of them."""
+    leaves: list[tuple[Any, tuple[float, ...]]] = []
+    if not _opaque_leaves(node, matrix, leaves) or not leaves:
+        return None
+    placed = Group(node)
+    placed.transform = matrix
+    try:
+        x0, y0, x1, y1 = (float(v) for v in placed.getBounds())
+    except (TypeError, ValueError):  # a path of no points has no box
+        return None
+    if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+        return None
+    reach = 0.0
+    form = []
+    origin: tuple[float, float] | None = None
+    for leaf, (a, b, c, d, e, f) in leaves:
+        properties = leaf.getProperties()
+        lx, ly = (float(v) for v in leaf.getBounds()[:2])
+        here = (a * lx + c * ly + e, b * lx + d * ly + f)
+        if origin is None:
+            origin = here
+        if leaf.strokeColor is not None:
+            scale = math.sqrt(max(a * a + b * b, c * c + d * d))
+            each = 0.5 if type(leaf).__name__ in ("Circle", "Ellipse") else _MITER_LIMIT_REACH / 2
+            reach = max(reach, float(leaf.strokeWidth or 0) * scale * each)
+        for name in _POSITION:
+            if name in properties:
+                properties[name] = float(properties[name]) - (lx if name.startswith(("x", "cx")) else ly)
+        if "points" in properties:
+            properties["points"] = [float(v) - (ly if i % 2 else lx) for i, v in enumerate(properties["points"])]
+        form.append((type(leaf).__name__, repr(sorted((k, repr(_rounded(v))) for k, v in properties.items())),
+                     _rounded((a, b, c, d, here[0] - origin[0], here[1] - origin[1]))))
+    assert origin is not None
+    return tuple(form), origin, (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
+
+
+def _opaque_leaves(node: Any, matrix: tuple[float, ...], leaves: list[tuple[Any, tuple[float, ...]]]) -> bool:
+    """Gathers the shapes `node` draws with their matrices into `leaves`; False when it holds what is not an
+    opaque shape (a picture, text, a group that fades or is clipped, a translucent colour)."""
+    from reportlab.graphics.shapes import mmult
+
+    if type(node) is Group:
+        inner = tuple(float(v) for v in mmult(matrix, node.transform))
+        return all(not getattr(child, "isClipPath", 0) and _opaque_leaves(child, inner, leaves)
+                   for child in node.contents)
+    if type(node).__name__ not in _WRAPPABLE:
+        return False
+    for colour, opacity in (("fillColor", "fillOpacity"), ("strokeColor", "strokeOpacity")):
+        paint = getattr(node, colour, None)
+        alphas = (getattr(paint, "alpha", None), getattr(node, opacity, None))
+        if paint is not None and any(alpha is not None and float(alpha) < 1 for alpha in alphas):
+            return False
+    leaves.append((node, matrix))
+    return True
+
+
+def _rounded(value: Any) -> Any:
+    """Numbers rounded as far as two copies of one shape written by a drawing program agree."""
+    if isinstance(value, float):
+        return round(value, 6) + 0.0
+    if isinstance(value, (list, tuple)):
+        return tuple(_rounded(v) for v in value)
+    return value
 
 
 class Masked(Group):  # type: ignore[misc]

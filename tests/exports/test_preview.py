@@ -71,8 +71,48 @@ def test_the_page_parses_and_every_image_and_link_is_in_the_output_folder(shippe
         assert path.is_file(), target
         assert root in path.parents
     for _tag, target in targets:
-        if target.endswith(".png"):  # RGBA for Guédelon's floor tiles, cut with round corners
-            assert open_png(page.parent / target).mode == ("RGBA" if "floor-tiles" in target else "RGB"), target
+        if target.endswith(".png"):  # transparent corners for Guédelon's floor tiles, cut round; no others
+            image = open_png(page.parent / target)
+            assert image.has_transparency_data == ("floor-tiles" in target), target
+
+
+def test_the_page_s_images_are_written_small_and_show_the_cards_as_rendered(shipped: tuple[Path, str]) -> None:
+    """The shipped games' 294 images took 10.4 MB (each written as the PNG export writes it: every colour of its
+    pixels kept); those of few colours (flat colours, the edges of letters) are written with a palette of 256 where
+    that moves no pixel visibly, and take under half of that."""
+    page, _text = shipped
+    images = [image for image in sorted(page.parent.rglob("*.png")) if "documents" not in image.parts]
+    assert len(images) == 294  # each card and back, and its thumbnail
+    assert sum(image.stat().st_size for image in images) < 5_000_000
+    assert sum(open_png(image).mode == "P" for image in images) > 200
+
+
+def test_an_image_of_few_colours_takes_a_palette_that_changes_no_pixel_visibly() -> None:
+    """A card's flat colours and smoothed edges (a few hundred colours) take a palette, each pixel within
+    PALETTE_MOST_OFF of the render; a gradient of many colours keeps them all (as the PNG export writes it); the
+    same pixels give the same bytes."""
+    import io
+
+    from PIL import Image, ImageChops, ImageDraw
+
+    from generator.export.preview import PALETTE_MOST_OFF, _preview_png
+    from generator.export.raster import Raster, png_bytes
+
+    card = Image.new("RGB", (300, 200), (240, 230, 200))
+    draw = ImageDraw.Draw(card)
+    draw.ellipse((20, 20, 120, 120), fill=(40, 120, 60))
+    draw.text((140, 60), "Trader 4+", fill=(20, 20, 20))
+    card = card.resize((450, 300), Image.Resampling.LANCZOS)  # smoothed edges: many near colours
+    written = _preview_png(Raster.of(card), 150)
+    shown = Image.open(io.BytesIO(written))
+    assert shown.mode == "P" and shown.info["dpi"] == pytest.approx((150, 150), abs=0.1)
+    extremes = ImageChops.difference(card, shown.convert("RGB")).getextrema()
+    assert max(channel[1] for channel in extremes if isinstance(channel, tuple)) <= PALETTE_MOST_OFF
+    assert len(extremes) == 3  # one (low, high) a channel
+    assert written == _preview_png(Raster.of(card), 150)
+    ramp = Image.new("RGB", (256, 64))
+    ramp.putdata([(x, (x * 7) % 256, y * 4) for y in range(64) for x in range(256)])
+    assert _preview_png(Raster.of(ramp)) == png_bytes(Raster.of(ramp))
 
 
 def test_every_deck_and_card_is_shown_with_its_count(shipped: tuple[Path, str]) -> None:
