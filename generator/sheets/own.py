@@ -32,7 +32,8 @@ language and donjon's own words (`_('Player')`) follow it. `languages: {fr: {nam
 item_words, why}}` gives the sheet in another language, each key over the sheet's own (a word, value or label a
 language leaves out stays the sheet's); `donjon build --lang fr` draws it in French, and a French phone sees its
 French labels. Its `name` and `why` (its fields' needs' `why`, by field) are what `donjon score --lang fr` and the
-companion say of a filled sheet's problems and of a rule a photo's marks break, before donjon's catalogs. The marks are the same in every language: one map reads them all.
+companion say of a filled sheet's problems and of a rule a photo's marks break, before donjon's catalogs. The
+marks are the same in every language: one map reads them all.
 
 A field's amount: its number (a count, a number; none is 0), 1 for a yes-no marked, the length of a list, a
 choice's value when it is a number (else 1 when chosen), 1 for text written in.
