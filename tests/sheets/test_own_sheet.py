@@ -780,7 +780,7 @@ def test_a_yes_no_is_confirmed_as_the_sheets_language_says_it(copy: Path, tmp_pa
 
 def test_an_empty_list_is_confirmed_by_the_word_none_of_any_language(copy: Path, tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The companion's box for a value to confirm suggests "sa valeur, ou aucun" (German "keine"): a list given as
+    """The companion's box for a value to confirm suggests "sa valeur, ou « aucun »" (German „keine“): a list given as
     `aucun` or `keine` is empty, as `none` is; a list took only the English word and refused `aucun` as an item it
     does not hold (a yes-no, a number and a choice took all three)."""
     page_photo(copy, tmp_path, {"fish=tens 1": 40, "fish=units 4": 40})
