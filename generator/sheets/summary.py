@@ -181,8 +181,12 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
     lines = []
     for doubt in uncertain:
         reason = uncertainty(doubt.why, getattr(doubt, "code", None))
-        lines.append(ReadLine(words(doubt.field, lang, labels), UNSURE, doubt.field,
-                              why_said(doubt, lang, labels, names),
+        label = words(doubt.field, lang, labels)
+        why = why_said(doubt, lang, labels, names)
+        # the line shows its label before the reason: a reason naming that field alone first is not said twice
+        # ("soleil : sous un reflet", not "soleil : soleil : sous un reflet")
+        lead = lang._("{label}: {value}").format(label=label, value="")
+        lines.append(ReadLine(label, UNSURE, doubt.field, why[len(lead):] if why.startswith(lead) else why,
                               reason.advice if reason else "", given.get(doubt.field, ""),
                               reason=reason.name if reason else ""))
     for row in top:
