@@ -75,6 +75,8 @@ class Uncertain:
     #: the rule the marks read break, in the sheet layout's words (a `needs`' `why`), "" for none: said in the
     #: language of `--lang` (generator.sheets.summary.why_said)
     rule: str = ""
+    #: `rule` in other languages as the sheet of one's own gives it, (code, words) (generator.sheets.marks.Need)
+    rule_said: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, str]:
         return {"field": self.field, "photo": self.photo, "why": self.why, "set": self.key, "reason": self.code,

@@ -250,7 +250,7 @@ def test_the_english_notes_of_a_reference_keep_english_typography(tmp_path: Path
     assert "donjon's reading of the card's text; the rules say only" in " ".join(said.split()), said[-3000:]
 
 
-@pytest.mark.parametrize(("code", "word"), [("en", "house"), ("fr", "défaut donjon"), ("de", "Vorgabe")])
+@pytest.mark.parametrize(("code", "word"), [("en", "house"), ("fr", "défaut donjon"), ("de", "Hausregel")])
 def test_a_references_house_confidence_is_a_word_of_its_language(tmp_path: Path, code: str, word: str) -> None:
     """The confidence of a house default is a word, shown in the reference's language as the companion shows it
     (H, M and L are letters in every language): a French reference said "◊ house" in its legend and "(house)"

@@ -425,7 +425,7 @@ def test_a_deck_of_hexagons_is_warned_as_cut_rectangular(tmp_path: Path) -> None
 
     for service in all_services():
         for lang, own, unstated in (("en", "donjon's own reading (confidence M)", "is not stated"),
-                                    ("de", "donjons eigene Lesart (Sicherheit M)", "sagen die von donjon"),
+                                    ("de", "donjons eigene Lesart (Verlässlichkeit: M)", "sagen die von donjon"),
                                     ("fr", "lecture de donjon (confiance M)", "ne disent pas")):
             result = Preflight("tokens.pdf", service, pages=2)
             add_shape(result, "decks/tokens", named_shape("circle"), language(lang))

@@ -125,12 +125,23 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=D
         typer.echo(json.dumps(games, ensure_ascii=False))
         return
     names = _names(kept, lang)
+    dates = _dates(games, lang)
     for game in games:
         scores = ", ".join(f"{_shown(p['name'])} {_score(game, p)}{'*' if p['winner'] else ''}"
                            for p in game["players"])
-        typer.echo(f"{game['id']:>5}  {game['played_at']}  {names.get(game['game'], game['game']):<19} {scores}")
+        typer.echo(f"{game['id']:>5}  {dates[game['id']]}  {names.get(game['game'], game['game']):<19} {scores}")
     if not games:
         typer.echo(lang._(messages.NOTHING_SAVED))
+
+
+def _dates(games: list[dict[str, Any]], lang: Language) -> dict[int, str]:
+    """Each game's date as the companion writes it in `lang` (English: as stored; French `2 févr. 2026 21:00`), by
+    id, padded to the longest so that what follows lines up."""
+    from generator.i18n import when
+
+    dates = {game["id"]: when(lang, game["played_at"]) for game in games}
+    wide = max(map(len, dates.values()), default=0)
+    return {key: date.ljust(wide) for key, date in dates.items()}
 
 
 @app.command("show")
@@ -141,6 +152,7 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
          lang_text: Optional[str] = LANG_OPTION) -> None:
     """One saved game: its end state, and the result with every player's breakdown."""
     from generator.errors import UsageError
+    from generator.i18n import when
     from generator.web import messages, store
 
     lang = _language(lang_text)
@@ -155,7 +167,7 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
         return
     result = found["result"]
     typer.echo(lang._(messages.GAME_HEADING).format(name=_shown(_names(kept, lang).get(found["game"], found["game"])),
-                                                    at=found["played_at"], game=found["id"]))
+                                                    at=when(lang, found["played_at"]), game=found["id"]))
     if found["team"]:
         typer.echo(lang._(messages.TEAM).format(names=", ".join(_shown(n) for n in found["team"])))
     labels = _labels(found["game"], lang, kept)
@@ -177,7 +189,7 @@ def show(game: str = typer.Argument(..., metavar="GAME", help="The game's id, as
             action, who = version["action"], version["who"]
             if not lang.english:
                 action, who = lang._(messages.VERSION_ACTIONS.get(action, action)), lang._(who) if who else who
-            typer.echo(lang._(messages.VERSION_LINE).format(number=version["number"], at=version["at"],
+            typer.echo(lang._(messages.VERSION_LINE).format(number=version["number"], at=when(lang, version["at"]),
                                                             action=action, who=_shown(who)))
 
 
@@ -398,6 +410,7 @@ def delete(game: str = typer.Argument(..., metavar="GAME", help="The game's id, 
            lang_text: Optional[str] = LANG_OPTION) -> None:
     """Delete a saved game from the history and the statistics (it is kept, marked deleted, in an export)."""
     from generator.errors import UsageError
+    from generator.i18n import when
     from generator.web import messages, store
 
     lang = _language(lang_text)

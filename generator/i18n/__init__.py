@@ -178,6 +178,27 @@ class WholeFigure(int):
     99 999 999 999 999 991 611 392)."""
 
 
+def when(lang: Language, value: Any) -> str:
+    """A stored date and time (`2026-01-31 20:15:00`) as the language writes it (`31 janv. 2026, 20:15`); English
+    keeps the stored form, which the companion's pages and `donjon history` have always shown (one function for
+    both: the phone and the command line write a game's date alike)."""
+    text = str(value or "")
+    if lang.english or not text:
+        return text
+    import datetime
+
+    try:
+        moment = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    from babel.dates import format_date, format_time
+
+    day = str(format_date(moment.date(), "medium", locale=lang.babel_locale))
+    if len(text) <= len("2026-01-31"):
+        return day
+    return f"{day} {format_time(moment.time(), 'short', locale=lang.babel_locale)}"
+
+
 def figures(values: dict[str, Any], lang: Language) -> dict[str, Any]:
     """`values` with each :class:`Figure` and :class:`WholeFigure` written as `lang` writes numbers (a whole one
     without decimals)."""

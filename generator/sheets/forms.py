@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from generator.errors import DocumentError, InputError, Problem
 from generator.files import pypdf_quiet
 from generator.i18n import N_
+from generator.sheets.marks import own_words
 
 if TYPE_CHECKING:
     from generator.i18n import Language
@@ -175,7 +176,8 @@ def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]
     """One filled sheet, its form fields `found`, read as one of `kinds` (the sheets it may be); what cannot be read
     is said in `lang` (`donjon score --lang`; English when None)."""
     say = _words(lang)
-    what = say.lang._(kinds[0].layout.name)  # the layout's name, in the catalogs when donjon's (a castle sheet)
+    # the layout's name: a sheet of one's own's in its languages, the castle's in the catalogs
+    what = own_words(kinds[0].layout.name, kinds[0].layout.name_said, say.lang)
     if not found:
         raise InputError(display, say._("has no form fields: is it a donjon fillable {what}? (donjon build writes "
                                         "them as ...-fillable.pdf; a sheet printed or flattened to a new PDF loses its "
@@ -305,8 +307,9 @@ class _Reader:
                     continue
                 ticks = " or ".join(where[needed])
                 for form in where.get(decl.name, ()):
+                    why = own_words(need.why, need.said, self.say.lang)
                     self.fail(form, self.say._("holds a value, but {ticks} is not ticked ({why}): tick {ticks} or "
-                                               "clear {form}", ticks=ticks, why=self.say.lang._(need.why), form=form))
+                                               "clear {form}", ticks=ticks, why=why, form=form))
         if self.problems:
             raise SheetError(self.file, self.problems, self.what, self.lang)
         if not filled:

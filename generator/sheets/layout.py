@@ -415,6 +415,9 @@ class SheetLayout:
     #: where each item of a list of `values` was written, by the list's name (a sheet.yaml's own lists over the
     #: layout's, :func:`values_written`): a problem of one (an id a typed value cannot match) is said at its line
     values_where: Mapping[str, tuple[Where, ...]] = dataclasses.field(default_factory=dict, hash=False)
+    #: `name` in other languages, (code, words), where the layout gives them (a sheet of one's own's `languages:`
+    #: names): said in messages about a filled sheet before donjon's catalogs are asked (marks.own_words)
+    name_said: tuple[tuple[str, str], ...] = ()
 
     def field(self, name: str) -> FieldDecl | None:
         return next((f for f in self.fields if f.name == name), None)

@@ -116,6 +116,9 @@ class Need:
     why: str
     at_least: int | None = None
     start: int | None = None
+    #: `why` in other languages, (language code, words), as a sheet of one's own gives it (its sheet.yaml's
+    #: `languages: {fr: {why: ...}}`): said before donjon's catalogs are asked (:func:`own_words`)
+    said: tuple[tuple[str, str], ...] = ()
 
     @property
     def plain(self) -> bool:
@@ -208,6 +211,8 @@ class Uncertainty(NamedTuple):
     #: the rule the fields read together break, in the layout's words (a `needs`' `why`: "a flag stands on a built
     #: wall (004 Flags)"), for a language to say it in its own (looked up in donjon's catalogs); "" for none
     rule: str = ""
+    #: `rule` in other languages, as the sheet's own `languages:` give it (:attr:`Need.said`)
+    rule_said: tuple[tuple[str, str], ...] = ()
 
     def worded(self, name: Callable[[str], str], value: Callable[[str, str], str | None] | None = None) -> str:
         """`why` with each field it names said by `name` (its label), and each value by `value` (field, value ->
@@ -225,10 +230,19 @@ class Uncertainty(NamedTuple):
         return "".join(out)
 
 
-def _because(field: str, pieces: Sequence[str | Mention], code: str, rule: str = "") -> Uncertainty:
+def _because(field: str, pieces: Sequence[str | Mention], code: str, need: Need | None = None) -> Uncertainty:
     """An Uncertainty whose `why` is its pieces' words, kept as pieces where they name anything."""
     why = "".join(piece if isinstance(piece, str) else piece.text for piece in pieces)
-    return Uncertainty(field, why, code, tuple(pieces) if any(isinstance(p, Mention) for p in pieces) else (), rule)
+    return Uncertainty(field, why, code, tuple(pieces) if any(isinstance(p, Mention) for p in pieces) else (),
+                       need.why if need else "", need.said if need else ())
+
+
+def own_words(text: str, said: Iterable[tuple[str, str]], lang: Language) -> str:
+    """A layout's `text` said to people (its name, a need's `why`) in `lang`: the layout's own words for it in that
+    language where it gives them (`said`: (code, words), a sheet of one's own's `languages:`; `fr` for `fr-CA`),
+    else donjon's catalogs' (the castle's), else as written."""
+    given = dict(said)
+    return given.get(lang.code) or given.get(lang.code.split("-")[0]) or lang._(text)
 
 
 def _listed_pieces(items: Sequence[Sequence[str | Mention]], conjunction: str = "and") -> list[str | Mention]:
@@ -476,7 +490,7 @@ def interpret(mark_map: MarkMap, states: Sequence[State], confirmed: Mapping[str
                           f"{'holds' if len(short) == 1 else 'hold'} less than {need.at_least}" if need.at_least
                           else f"{'is' if len(short) == 1 else 'are'} empty") + f": {need.why}"]
             for field_name in involved:
-                uncertain.append(_because(field_name, pieces, "rules", need.why))
+                uncertain.append(_because(field_name, pieces, "rules", need))
                 open_fields.add(field_name)
     return Reading(values, tuple(uncertain), {k: tuple(v) for k, v in by_field.items()},
                    sum(1 for state in states if state is True))

@@ -29,9 +29,11 @@ many: goods}}` (messages say "unknown good 'gold'", the table "2 goods"); withou
 
 Languages: `lang` is the language the sheet's words are written in (default `en`): its typography, the PDF's
 language and donjon's own words (`_('Player')`) follow it. `languages: {fr: {name, words, values, labels,
-item_words}}` gives the sheet in another language, each key over the sheet's own (a word, value or label a language
-leaves out stays the sheet's); `donjon build --lang fr` draws it in French, and a French phone sees its French
-labels. The marks are the same in every language: one map reads them all.
+item_words, why}}` gives the sheet in another language, each key over the sheet's own (a word, value or label a
+language leaves out stays the sheet's); `donjon build --lang fr` draws it in French, and a French phone sees its
+French labels. Its `name` and `why` (its fields' needs' `why`, by field) are what `donjon score --lang fr` and the
+companion say of a filled sheet's problems and of a rule a photo's marks break, before donjon's catalogs. The
+marks are the same in every language: one map reads them all.
 
 A field's amount: its number (a count, a number; none is 0), 1 for a yes-no marked, the length of a list, a
 choice's value when it is a number (else 1 when chosen), 1 for text written in.
@@ -62,7 +64,7 @@ from generator.fields import (
     check_document,
 )
 from generator.sheets.layout import VALUE, VALUE_NAME, WORDS, Where, values_written
-from generator.yamlio import PathKey
+from generator.yamlio import Document, PathKey
 
 #: The fields of a sheet of one's own are keys of its end state: plain names.
 OWN_FIELD = re.compile(r"[a-z][a-z0-9_]{0,39}")
@@ -143,6 +145,11 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
         "labels": Field(LABELS, required=False, doc="the fields' labels in this language, over the sheet's own"),
         "item_words": Field(ITEM_WORDS, required=False,
                             doc="the list fields' item words in this language, over the sheet's own"),
+        "why": Field(MapOf(key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"),
+                           value=AnyOf((Text(max_len=300), ListOf(Text(max_len=300), min_items=1, max_items=20)),
+                                       what="a why or a list of them")), required=False,
+                     doc="the `why` of each field's `needs` in this language, by field (a list for a field with "
+                         "several needs, in their order): said where a filled sheet breaks that rule"),
     })), required=False, doc="the sheet in other languages (`donjon build --lang CODE`): by language code"),
 })
 
@@ -291,6 +298,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                 problems.append(Problem(origin, line, where, f"gives item words to {name!r}, a {names[name].type} "
                                         "field: only a list field has items (" + (", ".join(lists) or "the layout "
                                                                                   "has none") + ")"))
+    problems.extend(_whys_given(languages, names, origin, doc, layout.file))
     values = dict(raw.get("values") or {})
     problems.extend(_same_ids_in_every_language(values, layout, languages, origin, doc))
     categories: list[Category] = []
@@ -357,11 +365,48 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
     # the lists of values sheet.yaml writes are said at their lines there (over the layout's, as they are read)
     layout = dataclasses.replace(layout, values_where={**layout.values_where,
                                                        **values_written(raw.get("values"), origin, doc)})
+    layout = _in_own_words(layout, languages)
     written = {code: values_written(spec.get("values"), origin, doc, ("languages", code, "values"))
                for code, spec in languages.items()}
     return UserSheet(raw["id"], raw["name"], folder, origin, layout, values, (players["min"], players["max"]),
                      tuple(categories), raw["lang"], dict(languages), dict(raw.get("labels") or {}),
                      dict(raw.get("item_words") or {}), written), []
+
+
+def _whys(given: str | Sequence[str]) -> list[str]:
+    return [given] if isinstance(given, str) else list(given)
+
+
+def _whys_given(languages: Mapping[str, Any], fields: Mapping[str, Any], origin: str, doc: Document,
+                layout: str) -> list[Problem]:
+    """The problems of the `why`s a language gives: one for each need of a field that has needs."""
+    problems = []
+    for code, spec in languages.items():
+        for name, given in (spec.get("why") or {}).items():
+            line, where = doc.line(("languages", code, "why", name)), f"languages.{code}.why.{name}"
+            decl = fields.get(name)
+            if decl is None or not decl.needs:
+                problems.append(Problem(origin, line, where, f"gives the why of {name!r}, which has no `needs` in the "
+                                        f"layout {layout} (fields with needs: " + (", ".join(
+                                            n for n, d in fields.items() if d.needs) or "none") + ")"))
+            elif len(_whys(given)) != len(decl.needs):
+                problems.append(Problem(origin, line, where, f"gives {len(_whys(given))} why for {name!r}, which has "
+                                        f"{len(decl.needs)} needs in the layout {layout}: one for each, in their "
+                                        "order"))
+    return problems
+
+
+def _in_own_words(layout: Any, languages: Mapping[str, Any]) -> Any:
+    """`layout` with its name and its needs' `why` in each language sheet.yaml gives them in, for messages to say
+    them in the sheet's own words rather than look them up in donjon's catalogs (marks.own_words)."""
+    names = tuple((code, spec["name"]) for code, spec in languages.items() if spec.get("name"))
+    whys = {name: [(code, _whys(given)) for code, spec in languages.items()
+                   for field_name, given in (spec.get("why") or {}).items() if field_name == name]
+            for name in {n for spec in languages.values() for n in spec.get("why") or {}}}
+    fields = tuple(dataclasses.replace(decl, needs=tuple(
+        dataclasses.replace(need, said=tuple((code, said[index]) for code, said in whys[decl.name]))
+        for index, need in enumerate(decl.needs))) if decl.name in whys else decl for decl in layout.fields)
+    return dataclasses.replace(layout, name_said=names, fields=fields)
 
 
 def _bad_group(group: Any) -> str | None:

@@ -424,7 +424,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
             named = names if names is not None or names_in is None or read.lang in (None, "en") else \
                 names_in(read.lang)
             uncertain.extend(Uncertain(u.field, read.file, u.why, set_key(read.index, displays, u.field), u.code,
-                                       _advice(u.why, u.code), *_labelled(u, labels, named), rule=u.rule)
+                                       _advice(u.why, u.code), *_labelled(u, labels, named), rule=u.rule,
+                                       rule_said=u.rule_said)
                              for u in read.photo.reading.uncertain)
     photos = tuple(r.photo for r in reads if r.photo is not None)
     if options.annotate is not None:
@@ -514,10 +515,11 @@ def _read_one(index: int, content: bytes, display: str, kind: str, kinds: Sequen
     """One file of the sheets read: a fillable PDF by its form (what it holds that cannot be read said in `lang`),
     a PDF scan or a photo by its marks."""
     from generator.sheets.forms import form_fields, read_form
+    from generator.sheets.marks import own_words
 
     what = kinds[0].layout.name
     if kind == "pdf":
-        found = form_fields(content, display, (lang or language())._(what), lang)
+        found = form_fields(content, display, own_words(what, kinds[0].layout.name_said, lang or language()), lang)
         photo = _pdf_scan(content, display, kinds, confirmed) if not found else None
         if photo is None:
             form = read_form(found, display, kinds, lang)

@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 
 from generator.i18n import Language, language
 from generator.sheets.advice import alone_advice, uncertainty
-from generator.sheets.marks import NO, NONE, YES, MarkMap, field_marks
+from generator.sheets.marks import NO, NONE, YES, MarkMap, field_marks, own_words
 from generator.sheets.photo_reasons import FIELD_CAUSES, RULE_BROKEN
 
 #: A field's last index: `walls[1].flags[0]` is item 0 of the row `walls[1].flags`.
@@ -115,8 +115,9 @@ def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, st
     if reason is None or reason.name not in FIELD_CAUSES:
         return doubt.why  # a reason donjon has no words for in this language: better English than nothing
     rule = getattr(doubt, "rule", "")
-    if reason.name == "rules" and rule:  # which rule, in the layout's words as the catalogs translate them
-        return lang._(RULE_BROKEN).format(fields=words(doubt.field, lang, labels), rule=lang._(rule))
+    if reason.name == "rules" and rule:  # which rule: the sheet's own words for it, else the catalogs'
+        said = own_words(rule, getattr(doubt, "rule_said", ()), lang)
+        return lang._(RULE_BROKEN).format(fields=words(doubt.field, lang, labels), rule=said)
     return lang._(FIELD_CAUSES[reason.name]).format(fields=words(doubt.field, lang, labels))
 
 
@@ -180,8 +181,12 @@ def said(the_map: MarkMap, values: Mapping[str, object], uncertain: Sequence[Dou
     lines = []
     for doubt in uncertain:
         reason = uncertainty(doubt.why, getattr(doubt, "code", None))
-        lines.append(ReadLine(words(doubt.field, lang, labels), UNSURE, doubt.field,
-                              why_said(doubt, lang, labels, names),
+        label = words(doubt.field, lang, labels)
+        why = why_said(doubt, lang, labels, names)
+        # the line shows its label before the reason: a reason naming that field alone first is not said twice
+        # ("soleil : sous un reflet", not "soleil : soleil : sous un reflet")
+        lead = lang._("{label}: {value}").format(label=label, value="")
+        lines.append(ReadLine(label, UNSURE, doubt.field, why[len(lead):] if why.startswith(lead) else why,
                               reason.advice if reason else "", given.get(doubt.field, ""),
                               reason=reason.name if reason else ""))
     for row in top:

@@ -9,7 +9,6 @@ kept), the words of its language switch, and dates as the language writes them (
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -19,7 +18,7 @@ from markupsafe import Markup
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from generator.i18n import ENDONYMS, INTERFACE, N_, Language, language, negotiate
+from generator.i18n import ENDONYMS, INTERFACE, N_, Language, language, negotiate, when
 
 #: The confidence of a house default, as a word (end-states.md's `house`).
 HOUSE = N_("house")
@@ -48,24 +47,6 @@ def chosen(request: Request) -> str:
 
 def request_language(request: Request) -> Language:
     return language(chosen(request))
-
-
-def when(lang: Language, value: Any) -> str:
-    """A stored date and time (`2026-01-31 20:15:00`) as the language writes it (`31 janv. 2026, 20:15`); English
-    keeps the stored form, which the pages have always shown."""
-    text = str(value or "")
-    if lang.english or not text:
-        return text
-    try:
-        moment = datetime.datetime.fromisoformat(text)
-    except ValueError:
-        return text
-    from babel.dates import format_date, format_time
-
-    day = str(format_date(moment.date(), "medium", locale=lang.babel_locale))
-    if len(text) <= len("2026-01-31"):
-        return day
-    return f"{day} {format_time(moment.time(), 'short', locale=lang.babel_locale)}"
 
 
 def said(lang: Language, message: str, **values: Any) -> str:

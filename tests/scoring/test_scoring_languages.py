@@ -229,19 +229,30 @@ def test_the_json_of_photos_says_why_and_what_to_change_in_the_language(code: st
     assert _in_language(photos, language("en")) is photos
 
 
+#: How the `*` note of points computed from donjon's own default, and a --strict violation resting on one, say its
+#: confidence in German: "Verlässlichkeit: Hausregel", the word the companion's pages and the references show (the
+#: note said "berechnet aus einem Wert der Sicherheit Haus", the strict line "Sicherheit Haus: ein Verstoß")
+GERMAN_CONFIDENCE = ("berechnet aus einem Wert (Verlässlichkeit: Hausregel; Vorgabe von donjon, nicht offiziell)",
+                     "(eine Vorgabe von donjon, Verlässlichkeit: Hausregel; unter --strict ein Verstoß)")
+
+
 @pytest.mark.parametrize("code", ["fr", "de"])
 def test_donjons_own_default_is_named_in_the_language(code: str) -> None:
     """`--lang fr|de`: the confidence `house` (a value of donjon's own) is said as a word of the language in the
     `*` note, a warning's [confidence: source] and a --strict violation; H, M, L stay letters; the JSON keeps the
-    code; English says `house` as before."""
+    code; English says `house` as before. German says a confidence "Verlässlichkeit: Hausregel" (GERMAN_CONFIDENCE),
+    as the companion does."""
     case = str(CASES / "castle" / "every-crown-and-bare-sheets.yaml")
     word = language(code).pgettext("confidence", "house")
+    assert word == language(code)._("house")  # the word of the companion's pages and of the references
     runner = CliRunner()
     for strict in ((), ("--strict",)):
         said = runner.invoke(app, ["score", case, "--lang", code, *strict]).stdout
-        assert "house" not in said and re.search(rf"[\[;] ?{word}\u00a0?: ", said)  # French: "; maison : "
+        assert "house" not in said and re.search(rf"[\[;] ?{word}\u00a0?: ", said)  # French: "; défaut donjon : "
         notes = [line for line in said.splitlines() if line.startswith("  * ")]
-        assert all(f" {word} (" in note for note in notes) and (notes or strict)
+        assert all(f" {word}" in note for note in notes) and (notes or strict)
+        if code == "de":
+            assert "Sicherheit" not in said and GERMAN_CONFIDENCE[bool(strict)] in said, said
         english = runner.invoke(app, ["score", case, *strict]).stdout
         assert re.search(r"[\[;] ?house: ", english)
     assert "confidence house (" in runner.invoke(app, ["score", case]).stdout

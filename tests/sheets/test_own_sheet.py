@@ -662,6 +662,46 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"
 
 
+#: Lantern Harbour's name and the storm's rule in French, as a designer who translates the sheet writes them
+FRENCH_WORDS = """languages:
+  fr:
+    name: Port aux Lanternes
+    why: {storm: "la tempête ne frappe qu'un port qui a des bateaux"}
+"""
+
+
+def test_a_sheets_name_and_rules_are_said_in_the_words_its_languages_give(copy: Path, tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """`donjon score --lang fr` says a sheet of one's own's rule (a need's `why`) and its name as its sheet.yaml's
+    `languages: fr:` writes them: a photo's storm struck without boats "contredit les règles (…) : la tempête ne
+    frappe qu'un port qui a des bateaux", a filled PDF's problems headed "feuille remplie (Port aux Lanternes)".
+    They were looked up in donjon's catalogs only, which know nothing of the sheet: French said the English rule
+    and "(Lantern Harbour sheet)". A why given to a field without needs is refused at its line."""
+    sheet = copy / "sheet.yaml"
+    own = sheet.read_text(encoding="utf-8")
+    sheet.write_text(own + FRENCH_WORDS, encoding="utf-8")
+    layout = copy / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace(*STORM_NEEDS), encoding="utf-8")
+    page_photo(copy, tmp_path, {"storm=True": 40, "fish=tens 1": 40, "fish=units 4": 40})
+    monkeypatch.chdir(tmp_path)
+    said = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--lang", "fr")
+    assert said.exit_code == 1, said.output
+    assert "la tempête ne frappe qu'un port qui a des bateaux" in said.stdout, said.stdout
+    assert "the storm strikes" not in said.stdout, said.stdout
+    blank = tmp_path / "out" / "score-sheets" / ID / f"{ID}-a4-fillable.pdf"
+    bad = fill(blank, tmp_path / "bad.pdf", {"player": "Ana", "fish": "beaucoup", "villagers": "dix"})
+    refused = run("score", str(bad), "--sheet", str(copy), "--lang", "fr")
+    assert refused.exit_code == 2, refused.output
+    assert "feuille remplie (Port aux Lanternes)" in refused.output, refused.output
+    sheet.write_text(own + FRENCH_WORDS.replace("{storm:", "{fish:"), encoding="utf-8")
+    checked = run("content", "check", str(copy))
+    assert checked.exit_code == 1, checked.output
+    line = (own + FRENCH_WORDS).splitlines().index("    why: {storm: \"la tempête ne frappe qu'un port qui a des "
+                                                    "bateaux\"}") + 1
+    assert f"sheet.yaml:{line}: languages.fr.why.fish: gives the why of 'fish', which has no `needs` in the layout " \
+           in checked.output, checked.output
+
+
 def table_rows(table: str) -> dict[str, str]:
     """The rows of a score table of one player: the row's name -> its cell (columns are two spaces or more apart,
     a cell may hold one: "Salt and Tea")."""
@@ -740,7 +780,7 @@ def test_a_yes_no_is_confirmed_as_the_sheets_language_says_it(copy: Path, tmp_pa
 
 def test_an_empty_list_is_confirmed_by_the_word_none_of_any_language(copy: Path, tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The companion's box for a value to confirm suggests "sa valeur, ou aucun" (German "keine"): a list given as
+    """The companion's box for a value to confirm suggests "sa valeur, ou « aucun »" (German „keine“): a list given as
     `aucun` or `keine` is empty, as `none` is; a list took only the English word and refused `aucun` as an item it
     does not hold (a yes-no, a number and a choice took all three)."""
     page_photo(copy, tmp_path, {"fish=tens 1": 40, "fish=units 4": 40})

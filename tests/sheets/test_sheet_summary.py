@@ -81,15 +81,41 @@ def test_what_was_read_in_the_phones_language() -> None:
     glare = Doubt("walls[2]", "glare over walls[2]", "glare")
     french = said(the_map, reading.values, [*reading.uncertain, glare], lang=language("fr"))
     assert [(line.label, line.why) for line in french if line.why] == [
-        ("tours #2", "tours #2\u00a0: deux valeurs remplies"), ("remparts #3", "un reflet couvre remparts #3")]
+        ("tours #2", "deux valeurs remplies"), ("remparts #3", "sous un reflet")]  # the label said once
     rows = {line.label: line.text for line in french if not line.why}
     assert rows["remparts"] == "oui (drapeaux 2), non, ?, non" and rows["soleil"] == "non"
     german = said(the_map, reading.values, [glare], lang=language("de"))
-    assert (german[0].label, german[0].why) == ("Mauern #3", "eine Spiegelung liegt über Mauern #3")
+    assert (german[0].label, german[0].why) == ("Mauern #3", "unter einer Spiegelung")
     assert words("donjon_floors", language("de")) == "Bergfried-Stockwerke"
     # a reason donjon has no words for stays as the reader said it rather than vanish
     odd = said(the_map, reading.values, [Doubt("sun", "something odd")], lang=language("fr"))
     assert odd[0].why == "something odd"
+
+
+class RuleDoubt(NamedTuple):
+    field: str
+    why: str
+    code: str
+    rule: str
+
+
+def test_every_reason_names_its_fields_first_in_french_and_german() -> None:
+    """Why a field is undecided names the field first, as a label before a colon, in French and German ("remparts
+    #3 : sous un reflet"), as most reasons did: a field's words are a label with no article, and four reasons put
+    them inside a sentence where the language wants one ("un reflet couvre remparts #3", "eine Spiegelung liegt über
+    Mauern #3", "les photos … ne s’accordent pas sur …", "ce qui a été lu pour … contredit les règles")."""
+    from generator.i18n import language
+    from generator.sheets.photo_reasons import FIELD_CAUSES
+    from generator.sheets.summary import why_said
+
+    for code, colon in (("fr", "\u00a0: "), ("de", ": ")):
+        lang = language(code)
+        label = words("walls[2]", lang)
+        for reason in FIELD_CAUSES:
+            said_so = why_said(Doubt("walls[2]", f"something about walls[2] ({reason})", reason), lang)
+            assert said_so.startswith(label + colon), (code, reason, said_so)
+        broken = why_said(RuleDoubt("walls[2]", "walls[2] breaks a rule", "rules", "a rule"), lang)
+        assert broken.startswith(label + colon) and broken.endswith(colon + "a rule"), (code, broken)
 
 
 def test_a_guest_is_said_by_its_name_in_the_pages_language_never_by_its_id() -> None:

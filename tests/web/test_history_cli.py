@@ -229,6 +229,44 @@ def test_a_french_or_german_table_reads_its_history_in_its_language(tmp_path: Pa
     assert said.strip() == "aucune partie enregistrée pour l’instant"
 
 
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_games_date_is_written_as_the_companion_writes_it(tmp_path: Path, code: str) -> None:
+    """`history list` and `show --lang fr|de` write a game's date as the companion's page of that game does in the
+    language (`2 févr. 2026 21:00`), where they printed it as stored (`2026-02-02 21:00:00`) beside French or German
+    words; the dates of `list` take one width, so that the games' names line up. The JSON and English keep the stored
+    form."""
+    from starlette.testclient import TestClient
+
+    from generator.web.app import create_app
+
+    path = filled_db(tmp_path / "h.sqlite3")
+    database = Database(path)
+    try:
+        state = example("guildhall")  # a day of May: a date of another length than February's
+        result = Games().score(state).result
+        assert result is not None
+        database.write(lambda c: store.save_game(c, "guildhall", state, result, played_at="2026-05-12 21:00:00"))
+        with TestClient(create_app(database, Games()), base_url="http://127.0.0.1") as client:
+            page = client.get("/history/games/2", headers={"accept-language": code}).text
+    finally:
+        database.close()
+    shown = re.search(r"<h1>[^<]*<small>([^<]*)</small>", page)
+    assert shown is not None, page
+    date = shown.group(1)
+    assert "2026-02-02" not in date
+    heading = run("history", "show", "2", "--db", str(path), "--lang", code)[1].splitlines()[0]
+    assert date in heading, (date, heading)
+    listed = run("history", "list", "--db", str(path), "--lang", code)[1].splitlines()
+    assert any(date in line for line in listed) and not any("2026-02" in line for line in listed), listed
+    # the games' names after the dates start in one column, whatever each date's length
+    starts = {match.start(2) for line in listed for match in [re.match(r"\s*\d+  (\S+(?: \S+)*)\s{2,}(\S)", line)]
+              if match is not None}
+    assert len(starts) == 1 and len(listed) == 4, listed
+    assert "2026-02-02 21:00:00" in run("history", "list", "--db", str(path))[1]
+    assert '"played_at": "2026-02-02 21:00:00"' in run("history", "show", "2", "--db", str(path), "--json",
+                                                       "--lang", code)[1]
+
+
 @pytest.mark.parametrize(("code", "no_database", "not_an_id", "no_game"), [
     ("fr", "aucune base de données ici", "n’est pas le numéro d’une partie", "aucune partie 9 enregistrée"),
     ("de", "keine solche Datenbank", "ist nicht die Nummer einer Partie", "keine gespeicherte Partie 9")])

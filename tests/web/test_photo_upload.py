@@ -370,6 +370,30 @@ def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> N
     assert kept.status_code == 200 and totals(kept.text)["Ana"].lstrip("≈") == "36"
 
 
+def test_the_box_of_an_undecided_value_suggests_a_word_it_takes(client: TestClient) -> None:
+    """The box of a value the marks leave undecided suggests, in French and German, the word to type for nothing,
+    quoted as a word to type ("sa valeur, ou « aucun »", "sein Wert oder „keine“"), and takes it. It said "sa valeur,
+    ou aucun" and "sein Wert, oder keine": a pronoun that did not agree with "valeur" or "Wert" (nor a German comma
+    before "oder"), rather than the word the box takes."""
+    from tests.scan.helpers import GREAT, filled, photograph
+
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    photo = photograph(filled("great-architect", "a4", dict(GREAT, **{"towers[2]": (2, 5)})))
+    for code, quoted in (("fr", r"sa valeur, ou «\u202f(\w+)\u202f»"), ("de", r"sein Wert oder „(\w+)“")):
+        client.cookies.set("donjon-lang", code)
+        shown = upload(client, table.id, 0, "ana.jpg", photo)
+        placeholder = re.search(r'name="set:towers\[2\]"[^>]* placeholder="([^"]*)"', shown)
+        assert placeholder is not None, shown
+        word = re.fullmatch(quoted, unescape(placeholder.group(1)))
+        assert word is not None, placeholder.group(1)
+        checked = [number for _, _, number, on, _ in MARK.findall(shown) if on]
+        form = {"version": "great-architect", "paper": "a4", "image": "", "mark": checked}
+        nothing = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN,
+                              data={**form, "set:towers[2]": word.group(1), "then": "check"})
+        assert nothing.status_code == 200, (code, nothing.text[-2000:])
+    client.cookies.clear()
+
+
 def test_a_value_typed_wrong_does_not_drop_the_others_typed(client: TestClient) -> None:
     """Two values typed on the check page, one of which cannot be (a tower of 12): the page says why, and shows the
     other value typed as taken (the first tower 3), not what the marks alone say (5) beside "you typed its value"."""
