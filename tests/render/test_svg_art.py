@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
@@ -1064,6 +1064,15 @@ def test_a_turned_grid_pattern_prints_as_the_same_lines_drawn_whole(tmp_path: Pa
     ("<pattern id='p' width='0.1' height='0.1' patternUnits='userSpaceOnUse'><rect width='0.05' height='0.05'/>"
      "</pattern>\n<circle cx='50' cy='50' r='30' fill='none' stroke='url(#p)' stroke-width='8'/>",
      r"^line 3: its pattern \(line 2\) takes 846,400 tiles to paint the shape"),
+    # a dot too large to draw (its copies at the tile's edges were sought over the 2.7 billion tiles it spans: the
+    # list took all the machine's memory and the process was killed), and a tile's contents placed past any float
+    # the tile's width (refused as "svglib cannot draw it", with no line)
+    ("<pattern id='p' width='0.25' height='0.25'><circle cx='3' cy='3' r='9999999999'/></pattern>\n"
+     "<rect x='60' y='50' width='30' height='20' fill='url(#p)'/>",
+     r"^line 2: a shape's r holds the number 1e\+10, too large to draw"),
+    ("<pattern id='p' width='1e-300' height='0.25' patternTransform='scale(1e300)'><circle cx='1e300' cy='3' r='2'/>"
+     "</pattern>\n<rect x='60' y='50' width='30' height='20' fill='url(#p)'/>",
+     r"^line 3: a shape's a transform holds the number 1e\+300, too large to draw"),
 ])
 def test_a_pattern_the_pdf_cannot_draw_is_refused_with_its_line(tmp_path: Path, body: str, message: str) -> None:
     from generator.render.images import ImageProblem, image_info
@@ -1072,6 +1081,20 @@ def test_a_pattern_the_pdf_cannot_draw_is_refused_with_its_line(tmp_path: Path, 
     art.write_bytes(svg(body))
     with pytest.raises(ImageProblem, match=message):
         image_info(art)
+
+
+def test_a_pattern_s_dot_enlarged_past_every_tile_is_drawn_at_once(tmp_path: Path) -> None:
+    """A tile's dot, each of its numbers small, made huge by its group's scale (10^14 units, the tile 7.5 wide) is
+    drawn, and soon: its copies at the tile's edges were sought among every tile it covers, listed, which took
+    all the machine's memory."""
+    from generator.backends.pdf import draw_picture
+    from generator.render.images import image_info
+
+    art = tmp_path / "pattern.svg"
+    art.write_bytes(svg("<pattern id='p' width='0.25' height='0.25'><g transform='scale(1e7)'><circle cx='3' cy='3' "
+                        "r='1e7'/></g></pattern><rect x='60' y='50' width='30' height='20' fill='url(#p)'/>"))
+    image_info(art)
+    draw_picture(art)
 
 
 def test_a_pattern_fill_prints_the_same_bytes_every_time(tmp_path: Path) -> None:
@@ -1779,6 +1802,13 @@ HOSTILE = ["0", "-1", "1e400", "-1e400", "nan", "inf", "1e300", "", "scale(0)", 
            "url(#p)", "auto-start-reverse", "1e-300", "objectBoundingBox", "url(#k)", "alpha"]
 
 
+#: A mutation that crashed: the pattern's dot given r="9999999999" (as mutated_art replaces an attribute). Its copies
+#: at the tile's edges were sought over the 2.7 billion tiles it spans, a list that took all the machine's memory:
+#: the process was killed (under -n 2, a worker lost and this test failed, once in a while).
+HUGE_DOT = f"{SVG_HEAD}\n{''.join(BASE)}\n</svg>\n".replace(
+    " r='2'/></pattern>", " r=\"9999999999\" data-old='2'/></pattern>").encode()
+
+
 @st.composite
 def mutated_art(draw: st.DrawFn) -> bytes:
     elements = list(BASE)
@@ -1805,6 +1835,7 @@ def mutated_art(draw: st.DrawFn) -> bytes:
 @pytest.mark.fuzz
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow], deadline=None)
 @given(art=mutated_art())
+@example(art=HUGE_DOT)
 def test_mutated_art_is_drawn_or_refused_never_a_crash(tmp_path: Path, art: bytes) -> None:
     """Every mutation is read, checked and drawn into a PDF as the build draws it, or refused as a picture
     problem (ImageProblem, or the PDF backend's ContentError naming the file): no other exception."""
