@@ -820,36 +820,23 @@ def _box_uses_inline(root: Any) -> bool:
     percents: dict[Any, bool] = {}
     masks = [node for node in root.iter() if _local(node.tag) == "mask"
              and (node.get("maskContentUnits") or "").strip() == "objectBoundingBox"]
-    made = 0
-    for _round in range(_CHAIN):  # a use inside what a use shows, inside...
-        found = []
-        for use in [node for mask in masks for node in mask.iter() if _local(node.tag) == "use"]:
-            target = _referenced(use, ids)
-            if target is None or _local(target.tag) in ("svg", "symbol") or target in use.iterancestors() \
-                    or any(target is node for node in use.iter()) or _closes_loop(use, target, origin) \
-                    or not _shows_what(target, root, ids, _in_percent, percents, set()):
-                continue
-            offset = _use_offset(use)
-            if offset is not None:
-                found.append((use, target, *offset))
-        if not found:
-            break
-        for use, target, x, y in found:
-            made += sum(1 for _ in target.iter())
-            if made > MAX_DRAWN:
-                break
-            styled, isolated = _isolated(target, root)
-            _styled_as(styled.iter(), isolated)  # a rule's percent is then in the copy's style
-            origin[styled] = origin.get(target, target)
-            for element in styled.iter():
-                if isinstance(element.tag, str) and "id" in element.attrib:
-                    del element.attrib["id"]
-            styled.tail = None
-            drawn = _copy_in_place(use, styled, x, y)
-            origin[drawn[0]] = origin.get(target, target)
-            copies.extend(drawn)
-        if made > MAX_DRAWN:
-            break
+
+    def wanted(use: Any, target: Any) -> bool:
+        return _local(target.tag) not in ("svg", "symbol") and not any(target is node for node in use.iter()) \
+            and _shows_what(target, root, ids, _in_percent, percents, set())
+
+    for use, target, x, y in _uses_to_copy(
+            lambda: [node for mask in masks for node in mask.iter() if _local(node.tag) == "use"], ids, origin, wanted):
+        styled, isolated = _isolated(target, root)
+        _styled_as(styled.iter(), isolated)  # a rule's percent is then in the copy's style
+        origin[styled] = origin.get(target, target)
+        for element in styled.iter():
+            if isinstance(element.tag, str) and "id" in element.attrib:
+                del element.attrib["id"]
+        styled.tail = None
+        drawn = _copy_in_place(use, styled, x, y)
+        origin[drawn[0]] = origin.get(target, target)
+        copies.extend(drawn)
     _unmatched_in_place(root, copies)
     return bool(copies)
 
@@ -944,49 +931,36 @@ def _context_paints_inline(root: Any) -> None:
     copies: list[Any] = []
     origin: dict[Any, Any] = {}
     painted: dict[Any, bool] = {}
-    made = 0
-    for _round in range(_CHAIN):  # a use inside what a use shows, inside...
-        found = []
-        for use in [node for node in root.iter() if _local(node.tag) == "use"]:
-            if any(_local(node.tag) in ("marker", "clipPath", "defs", "symbol") for node in use.iterancestors()):
+
+    def uses() -> list[Any]:
+        return [node for node in root.iter() if _local(node.tag) == "use" and not any(
+            _local(holder.tag) in ("marker", "clipPath", "defs", "symbol") for holder in node.iterancestors())]
+
+    def wanted(use: Any, target: Any) -> bool:
+        return _local(target.tag) != "svg" and _shows_what(target, root, ids, _painted_in_context, painted, set())
+
+    for use, target, x, y in _uses_to_copy(uses, ids, origin, wanted):
+        given = {name: _inherited_paint(use, name, paints) for name in ("fill", "stroke")}
+        if any(_CONTEXT_PAINT.search(value) for value in given.values()):
+            continue
+        styled, isolated = _isolated(target, root)
+        _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
+        _copied(target, styled, origin)
+        origin[styled] = origin.get(target, target)
+        for element in styled.iter():
+            if not isinstance(element.tag, str):
                 continue
-            target = _referenced(use, ids)
-            if target is None or _local(target.tag) == "svg" or target in use.iterancestors() or \
-                    _closes_loop(use, target, origin) or not _shows_what(target, root, ids, _painted_in_context,
-                                                                                  painted, set()):
-                continue
-            offset = _use_offset(use)
-            if offset is not None:
-                found.append((use, target, *offset))
-        if not found:
-            break
-        for use, target, x, y in found:
-            made += sum(1 for _ in target.iter())
-            if made > MAX_DRAWN:
-                break
-            given = {name: _inherited_paint(use, name, paints) for name in ("fill", "stroke")}
-            if any(_CONTEXT_PAINT.search(value) for value in given.values()):
-                continue
-            styled, isolated = _isolated(target, root)
-            _styled_as(styled.iter(), isolated)  # a rule's context paint is then in the copy's style
-            _copied(target, styled, origin)
-            origin[styled] = origin.get(target, target)
-            for element in styled.iter():
-                if not isinstance(element.tag, str):
-                    continue
-                element.attrib.pop("id", None)
-                for name, value in element.attrib.items():
-                    if _CONTEXT_PAINT.search(value):
-                        element.set(name, _CONTEXT_PAINT.sub(lambda found: given[found.group(1).lower()], value))
-            styled.tail = None
-            if _local(target.tag) == "symbol":
-                drawing = _inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden")
-            else:
-                drawing = _copy_in_place(use, styled, x, y)[0]
-            origin[drawing] = origin.get(target, target)  # a use inside showing it closes a loop
-            copies.extend(drawing.iter())
-        if made > MAX_DRAWN:
-            break
+            element.attrib.pop("id", None)
+            for name, value in element.attrib.items():
+                if _CONTEXT_PAINT.search(value):
+                    element.set(name, _CONTEXT_PAINT.sub(lambda found: given[found.group(1).lower()], value))
+        styled.tail = None
+        if _local(target.tag) == "symbol":
+            drawing = _inline(use, styled, list(styled), "visible" if overflow.shown(target) else "hidden")
+        else:
+            drawing = _copy_in_place(use, styled, x, y)[0]
+        origin[drawing] = origin.get(target, target)  # a use inside showing it closes a loop
+        copies.extend(drawing.iter())
     _unmatched_in_place(root, copies)
 
 
@@ -1518,6 +1492,34 @@ def _restyled_uses_inline(root: Any) -> bool:
             break
     _unmatched_in_place(root, copies)
     return bool(copies)
+
+
+def _uses_to_copy(uses: Callable[[], Iterable[Any]], ids: dict[Any, Any], origin: dict[Any, Any],
+                  wanted: Callable[[Any, Any], bool]) -> Iterator[tuple[Any, Any, float, float]]:
+    """The <use>s a copy-in-place step copies (:func:`_box_uses_inline`, :func:`_context_paints_inline`), each
+    with what it shows and its x and y, round after round: those of `uses()` showing an element of the drawing
+    outside their ancestors that closes no loop (`origin`: :func:`_closes_loop`), placed by plain numbers
+    (:func:`_use_offset`), and for which `wanted(use, target)` holds (what the step copies for); then those of
+    the copies the step made of them (a use inside what a use shows, inside...), until none is left, or the
+    copies would hold more than MAX_DRAWN elements."""
+    made = 0
+    for _round in range(_CHAIN):
+        found = []
+        for use in uses():
+            target = _referenced(use, ids)
+            if target is None or target in use.iterancestors() or _closes_loop(use, target, origin) \
+                    or not wanted(use, target):
+                continue
+            offset = _use_offset(use)
+            if offset is not None:
+                found.append((use, target, *offset))
+        if not found:
+            return
+        for use, target, x, y in found:
+            made += sum(1 for _ in target.iter())
+            if made > MAX_DRAWN:
+                return
+            yield use, target, x, y
 
 
 def _closes_loop(use: Any, target: Any, origin: dict[Any, Any]) -> bool:
@@ -3346,8 +3348,14 @@ def _tile_parts(contents: Any, width: float, height: float) -> list[Any]:
         if one is None or index in dropped:
             continue
         key, (px, py), (x0, y0, x1, y1) = one
-        columns = range(math.floor(x0 / width + 1e-9), math.ceil(x1 / width - 1e-9))
-        rows = range(math.floor(y0 / height + 1e-9), math.ceil(y1 / height - 1e-9))
+        # in tiles, from the tile's own (0): a shape reaching more than the next tiles is cut as before, told from
+        # its box alone (a dot of radius 1e10 over tiles 7.5 wide spans 2.7 billion of them: listing them took the
+        # machine's memory, and a box past any float a tile's width, none)
+        reach = (x0 / width, x1 / width, y0 / height, y1 / height)
+        if not all(-2 < v < 3 for v in reach):
+            continue
+        columns = range(math.floor(reach[0] + 1e-9), math.ceil(reach[1] - 1e-9))
+        rows = range(math.floor(reach[2] + 1e-9), math.ceil(reach[3] - 1e-9))
         if len(columns) * len(rows) <= 1 or max(map(abs, (*columns, *rows))) > 1:
             continue  # inside the tile (clipped or not, the same), or over more than the next tiles
         copies: set[int] = set()
