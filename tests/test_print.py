@@ -270,16 +270,24 @@ def _jbig2_white(size: int) -> bytes:
 def test_a_service_taking_text_as_outlines_names_the_layout_boxes_in_its_margin(tmp_path: Path) -> None:
     """MB PRINT takes text as outlines: its PDF holds no text, so the preflight saw the cost icons and titles 3 mm
     from the cut (its margin is 4 mm) as paths at best, with no name. The export now measures the layouts, as for
-    the services taking pictures, and names each box, its file and line, and the cards; the file is written."""
-    done = donjon("export", "--service", "mbprint", "--decks", "skirmish", "--content", str(DECKS),
-                  "--out", str(tmp_path))
+    the services taking pictures, and names each box, its file and line, and the cards; the file is written.
+    (The sample's units with their cost icon where it was before it moved inside MB PRINT's margin.)"""
+    decks = tmp_path / "decks"
+    shutil.copytree(DECKS, decks)
+    unit_layout = decks / "skirmish" / "unit.yaml"
+    text = unit_layout.read_text(encoding="utf-8")
+    assert "cost-icon: {kind: icon, x: 100% - 8.75mm, y: 4.25mm," in text
+    unit_layout.write_text(text.replace("cost-icon: {kind: icon, x: 100% - 8.75mm, y: 4.25mm,",
+                                        "cost-icon: {kind: icon, x: 100% - 8.75mm, y: 3mm,"), encoding="utf-8")
+    done = donjon("export", "--service", "mbprint", "--decks", "skirmish", "--content", str(decks),
+                  "--out", str(tmp_path / "out"))
     assert done.returncode == 0, done.stderr
     boxes = [line for line in done.stderr.splitlines() if line.startswith("warning: ") and " box " in line]
     unit = [line for line in boxes if "box cost-icon (" in line and "unit.yaml:24) comes 3.0 mm" in line]
     assert unit and "inside the safe margin of 4.0 mm that the pages of MB PRINT ask for" in unit[0], boxes
     assert unit[0].endswith("on Knight, Archer, Dragon, Goblin raider, and Forest troll")
     # a service taking text as text measures its letters in the PDF, by the characters: no layout warnings
-    done = donjon("export", "--service", "pn", "--decks", "skirmish", "--content", str(DECKS), "--out",
+    done = donjon("export", "--service", "pn", "--decks", "skirmish", "--content", str(decks), "--out",
                   str(tmp_path / "pn"))
     assert done.returncode == 0 and " box " not in done.stderr, done.stderr
 
