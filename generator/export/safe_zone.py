@@ -6,8 +6,8 @@ A PDF is checked by the preflight, which reads the text and pictures the file ho
 say nothing of what is text and what is background. So the pictures are checked from what drew them: every box of a
 card's layout drawn on that card (its `when` holding) whose kind keeps inside the safe area (text, icons, rows,
 notes: generator.layout.load.TEXT_KINDS), and every picture, outline or line box that neither runs into the bleed
-(`bleed: true`, or reaching the cut) nor goes round the middle of the card (a border) nor is a speck, is measured
-where the PNG places it: the card at its own size,
+(`bleed: true`, or reaching the cut) nor goes round the card (a border: near all four edges, preflight.FRAME) nor is
+a speck, is measured where the PNG places it: the card at its own size,
 centred on the service's cut (the card's size rounded to an eighth of an inch, generator.export.geometry). A box
 coming closer to that cut than the service's safe margin (`safe` in templates/services/NAME.yaml) is named, with
 the layout's file and line, how far from the cut it comes and the cards it is on.
@@ -38,6 +38,7 @@ from generator.i18n import N_, Language
 from generator.layout.draw import printed_boxes
 from generator.layout.load import EPSILON, TEXT_KINDS, LayoutBox
 from generator.layout.spec import SHAPE_KINDS
+from generator.prepress.preflight import FRAME
 from generator.prepress.services import Service
 from generator.units import to_mm
 
@@ -76,11 +77,12 @@ def _checked(box: LayoutBox) -> bool:
     return box.kind in TEXT_KINDS or (box.kind in ("image", "line", *SHAPE_KINDS) and not box.bleed)
 
 
-def _round(box: LayoutBox, reach: tuple[float, float, float, float], width: float, height: float) -> bool:
-    """Whether a shape goes round the middle of the card (a border, a frame): meant to follow its edge, and not
-    measured, as the preflight does not measure such a path in a PDF (generator.prepress.preflight._safe_shapes)."""
-    x0, y0, x1, y1 = reach
-    return box.kind != "image" and box.kind not in TEXT_KINDS and x0 < width / 2 < x1 and y0 < height / 2 < y1
+def _frame(box: LayoutBox, sides: tuple[float, float, float, float], safe: float) -> bool:
+    """Whether a shape goes round the card (a border, a frame): it lies near each of the four edges of the cut,
+    within twice the safe margin (`sides`: how far inside it each edge of its box lies). Meant to follow the edge,
+    it is not measured, as the preflight does not measure such a path in a PDF (generator.prepress.preflight.
+    _frame); a large emblem reaching into the margin at one edge is far from the others, and is measured."""
+    return box.kind != "image" and box.kind not in TEXT_KINDS and max(sides) < FRAME * safe
 
 
 def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin]:
@@ -102,10 +104,10 @@ def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin
             drawn.append((layout, back_subject(layout, deck, view, card), f"{card.name} (back)"))
     for layout, what, label in drawn:
         for box, (x0, y0, x1, y1) in printed_boxes(layout, what, width, height, deck.shape, _checked):
-            if _round(box, (x0, y0, x1, y1), width, height):
-                continue
             left, top = canvas.x + x0 - cut_x, canvas.y + y0 - cut_y
             right, bottom = cut_x + cut_w - (canvas.x + x1), cut_y + cut_h - (canvas.y + y1)
+            if _frame(box, (left, top, right, bottom), service.safe):
+                continue
             distance = min(left, top, right, bottom)
             if distance >= service.safe - EPSILON:
                 continue

@@ -34,7 +34,7 @@ is drawn):
   pictures too (warned): one inside the cut coming into the margin, measured by its placed box within the clip's
   box in force (the walk of _marks); one reaching the cut is art running into the bleed, not measured; and paths
   (warned, a page's in one finding: _safe_shapes), each by its box as pdfium's page objects give it, forms
-  followed: one reaching the cut, or going round the middle of the card (a frame), is not measured;
+  followed: one reaching the cut, or going round the card (a frame: near all four edges), is not measured;
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
   (the BleedBox, TrapNet excepted), a TrimBox or an ArtBox but not both, and for PDF/X-1a no transparency (soft
@@ -2686,6 +2686,8 @@ def _clipped_pictures(page: Any, trim: _Box, parsed: dict[tuple[int, int], list[
 SPECK = 72 / 25.4
 #: How deep forms inside forms are followed for the paths they paint (_painted_paths).
 MAX_SHAPE_DEPTH = 15
+#: How near each edge of the cut a shape lies to go round the card (a frame), in safe margins (_frame).
+FRAME = 2
 #: The page objects (paths, forms, text, pictures) a page's shapes are looked for among: a page of outlined text has
 #: a path a letter (some 300 a card), some 200,000 are read a second; past this, the rest are not measured (warned).
 MAX_SHAPE_OBJECTS = 50_000
@@ -2741,22 +2743,29 @@ def _painted_paths(page: Any) -> tuple[list[_Box], bool]:
     return boxes, budget[0] >= 0
 
 
+def _frame(box: _Box, trim: _Box, unit: float, safe: float) -> bool:
+    """Whether a shape goes round the card, as a frame, a border or a round token's disc do: it lies near each of
+    the four edges of the cut, within twice the safe margin (`safe`, in points; a frame drawn just inside the
+    margin comes into it at the edges the cut's rounding brings closer, not at all four). A large emblem in the
+    middle reaching into the margin at one edge is far from the others, and is measured."""
+    return max(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3]) * unit < FRAME * safe
+
+
 def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool], unit: float, trim: _Box,
                  where: str) -> None:
     """The paths a page paints inside the cut that come into the safe margin, warned as pictures are, in one
     finding: a PDF cannot tell an icon, a line or text drawn as outlines from a frame meant to sit near the edge.
-    A path reaching the cut is a background or art running into the bleed, one whose box holds the middle of the
-    cut goes round it (a frame, a border, the disc a round token is drawn on), and a speck (SPECK) is a texture's
-    (a starfield's dots): none is measured."""
+    A path reaching the cut is a background or art running into the bleed, one near all four edges goes round the
+    card (a frame, a border, the disc a round token is drawn on: _frame), and a speck (SPECK)
+    is a texture's (a starfield's dots): none is measured."""
     service = result.service
     shapes, whole = painted
     if not whole:
         result.add(number, "safe", f"more than {MAX_SHAPE_OBJECTS:,} objects on the page: the shapes past them are "
                                    "not measured against the safe margin", refuse=False)
-    middle = ((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2)
     near = sorted((min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) * unit, b)
                   for b in shapes if _in_margin(b, trim, unit, service)
-                  and not (b[0] < middle[0] < b[2] and b[1] < middle[1] < b[3])
+                  and not _frame(b, trim, unit, service.safe)
                   and ((b[2] - b[0]) * unit >= SPECK or (b[3] - b[1]) * unit >= SPECK))
     if near:
         # where the nearest lies, from the cut's top left corner as a designer's tool measures it (y down): a

@@ -318,6 +318,34 @@ def test_a_deck_inside_the_services_safe_margin_is_not_warned(tmp_path: Path) ->
     assert " box " not in result.stderr
 
 
+#: A large emblem in the middle of the card reaching 1.5 mm from its foot (into the service's margin at that edge
+#: only), and a border 1 mm in (near all four edges: going round the card).
+EMBLEM = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  emblem: {kind: circle, x: 6.5mm, y: 100% - 51.5mm, width: 50mm, height: 50mm, fill: "#9b2226"}
+  border: {kind: rect, x: 1mm, y: 1mm, width: 100% - 2mm, height: 100% - 2mm, stroke: "#221b14", stroke_width: 1pt}
+"""
+
+
+def test_a_large_emblem_reaching_the_margin_at_one_edge_is_not_taken_for_a_frame(tmp_path: Path) -> None:
+    """A shape whose box held the middle of the card was taken for a frame and not measured, so a large central
+    emblem reaching into the margin at its foot passed in silence. A frame lies near all four edges (within twice
+    the margin): only such a shape is left; the emblem is warned, by the layout check and by the PDF's preflight alike."""
+    deck = make_deck(tmp_path / "emblem", [{"Name": "One"}], layout=EMBLEM, deck_id="emblem",
+                     extra="card_size: poker\nname_column: Name\n")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = {line.split(" box ")[1].split(" ")[0]: line for line in result.stderr.splitlines() if " box " in line}
+    assert sorted(warned) == ["emblem"], result.stderr
+    assert "layout.yaml:4) comes 1.9 mm from the edge" in warned["emblem"]  # 1.5 mm + 0.45 mm of the rounding
+    result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    safe = [f["message"] for f in json.loads(result.stdout)["findings"] if f["rule"] == "safe"]
+    assert len(safe) == 1 and safe[0].startswith("1 shape drawn as paths"), result.stdout
+    assert "the nearest 1.9" in safe[0]  # DriveThruCards cuts 88.9 mm: 1.5 mm + 0.45 mm
+
+
 #: A text box as wide as the card, its edges 0.5 mm from the card's: well inside The Game Crafter's safe margin. The
 #: card's text is centred: a short name stops far short of the box's edges, a long one is set as large as the box's
 #: width lets it, its first and last letters at the box's edges.
