@@ -332,7 +332,8 @@ boxes:
 def test_a_large_emblem_reaching_the_margin_at_one_edge_is_not_taken_for_a_frame(tmp_path: Path) -> None:
     """A shape whose box held the middle of the card was taken for a frame and not measured, so a large central
     emblem reaching into the margin at its foot passed in silence. A frame lies near all four edges (within twice
-    the margin): only such a shape is left; the emblem is warned, by the layout check and by the PDF's preflight alike."""
+    the margin): only such a shape is left; the emblem is warned, by the layout check and by the PDF's preflight
+    alike."""
     deck = make_deck(tmp_path / "emblem", [{"Name": "One"}], layout=EMBLEM, deck_id="emblem",
                      extra="card_size: poker\nname_column: Name\n")
     result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
