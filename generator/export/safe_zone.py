@@ -5,9 +5,9 @@ text as outlines (MB PRINT), whose PDF holds no text for the preflight to measur
 A PDF is checked by the preflight, which reads the text and pictures the file holds; a PNG holds pixels only, which
 say nothing of what is text and what is background. So the pictures are checked from what drew them: every box of a
 card's layout drawn on that card (its `when` holding) whose kind keeps inside the safe area (text, icons, rows,
-notes: generator.layout.load.TEXT_KINDS), and every picture, outline or line box that is neither `decoration: true`
-nor `bleed: true` (art meant to run to the edge) nor a shape going round the middle of the card (a border), is
-measured where the PNG places it: the card at its own size,
+notes: generator.layout.load.TEXT_KINDS), and every picture, outline or line box that neither runs into the bleed
+(`bleed: true`, or reaching the cut) nor goes round the card (a border: near all four edges, preflight.FRAME) nor is
+a speck, is measured where the PNG places it: the card at its own size,
 centred on the service's cut (the card's size rounded to an eighth of an inch, generator.export.geometry). A box
 coming closer to that cut than the service's safe margin (`safe` in templates/services/NAME.yaml) is named, with
 the layout's file and line, how far from the cut it comes and the cards it is on.
@@ -20,6 +20,11 @@ ascent to its descent, as the layout set it), not its rectangle, so a box reachi
 stop short of it says nothing; its icon's square, its picture as placed and clipped. The findings only warn: the
 safe margin of both image services is not confirmed by a page of their own (their file's provenance says so), and
 a box in the margin may still print whole.
+
+Pictures and shapes are judged as the preflight judges the paths and pictures of a PDF
+(generator.prepress.preflight._safe_shapes, _in_margin), so that a deck exported as PNGs and as a PDF is warned of
+the same boxes: `decoration: true` says how `--ink light` draws a box, not where it may sit; a badge marked as
+decoration inside the card is printed whole and read, so it is measured. Art meant to be trimmed reaches the cut.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from generator.i18n import N_, Language
 from generator.layout.draw import printed_boxes
 from generator.layout.load import EPSILON, TEXT_KINDS, LayoutBox
 from generator.layout.spec import SHAPE_KINDS
+from generator.prepress.preflight import FRAME
 from generator.prepress.services import Service
 from generator.units import to_mm
 
@@ -47,6 +53,11 @@ INSIDE = N_("{distance} from the edge {service} cuts")
 PAST = N_("{distance} past the edge {service} cuts")
 #: Cards named before the rest are counted.
 NAMED = 6
+#: How close to the cut a picture or a shape may end and still be art running into the bleed (a tenth of a
+#: millimetre, in points, as generator.prepress.preflight.TOLERANCE), and the size below which, both ways, it is a
+#: speck of a texture (a millimetre, preflight.SPECK): neither is measured.
+REACHES = 0.2835
+SPECK = 72 / 25.4
 
 
 class Margin(NamedTuple):
@@ -60,18 +71,18 @@ class Margin(NamedTuple):
 
 
 def _checked(box: LayoutBox) -> bool:
-    """Whether a box holds what must stay inside the safe area: text, icons, or a picture or a shape (an outline,
-    a line: vector art) that is not art meant to run to the edge (a background, a frame: `decoration` or
-    `bleed`)."""
-    return box.kind in TEXT_KINDS or (box.kind in ("image", "line", *SHAPE_KINDS) and not box.decoration
-                                      and not box.bleed)
+    """Whether a box may hold what must stay inside the safe area: text, icons, or a picture or a shape (an
+    outline, a line: vector art) that is not drawn into the bleed (`bleed`). A decoration is measured as any
+    picture is: the PDF's preflight cannot tell it from one."""
+    return box.kind in TEXT_KINDS or (box.kind in ("image", "line", *SHAPE_KINDS) and not box.bleed)
 
 
-def _round(box: LayoutBox, reach: tuple[float, float, float, float], width: float, height: float) -> bool:
-    """Whether a shape goes round the middle of the card (a border, a frame): meant to follow its edge, and not
-    measured, as the preflight does not measure such a path in a PDF (generator.prepress.preflight._safe_shapes)."""
-    x0, y0, x1, y1 = reach
-    return box.kind != "image" and box.kind not in TEXT_KINDS and x0 < width / 2 < x1 and y0 < height / 2 < y1
+def _frame(box: LayoutBox, sides: tuple[float, float, float, float], safe: float) -> bool:
+    """Whether a shape goes round the card (a border, a frame): it lies near each of the four edges of the cut,
+    within twice the safe margin (`sides`: how far inside it each edge of its box lies). Meant to follow the edge,
+    it is not measured, as the preflight does not measure such a path in a PDF (generator.prepress.preflight.
+    _frame); a large emblem reaching into the margin at one edge is far from the others, and is measured."""
+    return box.kind != "image" and box.kind not in TEXT_KINDS and max(sides) < FRAME * safe
 
 
 def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin]:
@@ -93,13 +104,15 @@ def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin
             drawn.append((layout, back_subject(layout, deck, view, card), f"{card.name} (back)"))
     for layout, what, label in drawn:
         for box, (x0, y0, x1, y1) in printed_boxes(layout, what, width, height, deck.shape, _checked):
-            if _round(box, (x0, y0, x1, y1), width, height):
-                continue
             left, top = canvas.x + x0 - cut_x, canvas.y + y0 - cut_y
             right, bottom = cut_x + cut_w - (canvas.x + x1), cut_y + cut_h - (canvas.y + y1)
+            if _frame(box, (left, top, right, bottom), service.safe):
+                continue
             distance = min(left, top, right, bottom)
             if distance >= service.safe - EPSILON:
                 continue
+            if box.kind not in TEXT_KINDS and (distance <= REACHES or (x1 - x0 < SPECK and y1 - y0 < SPECK)):
+                continue  # a picture or shape reaching the cut runs into the bleed; a speck is a texture's
             key = (box.file, box.name)
             known = found.get(key)
             if known is None:

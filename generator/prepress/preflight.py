@@ -34,7 +34,7 @@ is drawn):
   pictures too (warned): one inside the cut coming into the margin, measured by its placed box within the clip's
   box in force (the walk of _marks); one reaching the cut is art running into the bleed, not measured; and paths
   (warned, a page's in one finding: _safe_shapes), each by its box as pdfium's page objects give it, forms
-  followed: one reaching the cut, or going round the middle of the card (a frame), is not measured;
+  followed: one reaching the cut, or going round the card (a frame: near all four edges), is not measured;
 - PDF/X: the OutputIntent, the version in the Info dictionary (a file saying it is PDF/X: the PDF version its
   standard allows, /Trapped True or False, an OutputIntent for PDF/X), no annotation or form field on the printed area
   (the BleedBox, TrapNet excepted), a TrimBox or an ArtBox but not both, and for PDF/X-1a no transparency (soft
@@ -2686,8 +2686,10 @@ def _clipped_pictures(page: Any, trim: _Box, parsed: dict[tuple[int, int], list[
 SPECK = 72 / 25.4
 #: How deep forms inside forms are followed for the paths they paint (_painted_paths).
 MAX_SHAPE_DEPTH = 15
+#: How near each edge of the cut a shape lies to go round the card (a frame), in safe margins (_frame).
+FRAME = 2
 #: The page objects (paths, forms, text, pictures) a page's shapes are looked for among: a page of outlined text has
-#: a path a letter (some 300 a card), some 20,000 are read a second; past this, the rest are not measured (warned).
+#: a path a letter (some 300 a card), some 200,000 are read a second; past this, the rest are not measured (warned).
 MAX_SHAPE_OBJECTS = 50_000
 _Affine = tuple[float, float, float, float, float, float]
 
@@ -2695,49 +2697,75 @@ _Affine = tuple[float, float, float, float, float, float]
 def _painted_paths(page: Any) -> tuple[list[_Box], bool]:
     """The box of every path a page paints (pdfium's page objects: its bounds, a stroke's width included, before
     any clip), in the page's default space, forms followed through their matrices: vector art, icons, lines, each
-    letter of text drawn as outlines; and whether every object was read (MAX_SHAPE_OBJECTS)."""
-    import pypdfium2 as pdfium
+    letter of text drawn as outlines; and whether every object was read (MAX_SHAPE_OBJECTS).
+
+    Read through pdfium's own calls, not pypdfium2's object per page object: a page of text as outlines has a path
+    a letter, and wrapping each was a third of the time an export for MB PRINT spends on its preflight."""
+    import ctypes
+    from functools import partial
+
     import pypdfium2.raw as raw
 
     boxes: list[_Box] = []
     budget = [MAX_SHAPE_OBJECTS]
+    left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    matrix = raw.FS_MATRIX()
+    path, form_kind = raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_FORM
+    kind_of, bounds, matrix_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds, raw.FPDFPageObj_GetMatrix
 
-    def walk(form: Any, m: _Affine, depth: int) -> None:
-        for obj in page.get_objects(form=form, max_depth=0):
+    def walk(count: int, get: Callable[[int], Any], m: _Affine, depth: int) -> None:
+        a, b, c, d, e, f = m
+        straight = b == 0 and c == 0  # scaled and moved, not turned: two corners place the box
+        for index in range(count):
             budget[0] -= 1
             if budget[0] < 0:
                 return
-            kind = raw.FPDFPageObj_GetType(obj)
-            if kind == raw.FPDF_PAGEOBJ_FORM and depth < MAX_SHAPE_DEPTH:
-                f = obj.get_matrix()
-                walk(obj, _multiply((f.a, f.b, f.c, f.d, f.e, f.f), m), depth + 1)
-            elif kind == raw.FPDF_PAGEOBJ_PATH:
-                try:
-                    left, bottom, right, top = obj.get_bounds()
-                except pdfium.PdfiumError:
+            obj = get(index)
+            if not obj:
+                continue
+            kind = kind_of(obj)
+            if kind == path:
+                if not bounds(obj, left, bottom, right, top):
                     continue  # a path pdfium gives no bounds for paints nothing it can place
-                boxes.append(_placed_box((left, bottom, right, top), m))
+                x0, y0, x1, y1 = left.value, bottom.value, right.value, top.value
+                if straight:
+                    px0, px1, py0, py1 = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
+                    boxes.append((min(px0, px1), min(py0, py1), max(px0, px1), max(py0, py1)))
+                else:
+                    boxes.append(_placed_box((x0, y0, x1, y1), m))
+            elif kind == form_kind and depth < MAX_SHAPE_DEPTH and matrix_of(obj, matrix):
+                inner = _multiply((matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f), m)
+                walk(raw.FPDFFormObj_CountObjects(obj), partial(raw.FPDFFormObj_GetObject, obj), inner, depth + 1)
 
-    walk(None, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0)
+    handle = page.raw
+    walk(max(raw.FPDFPage_CountObjects(handle), 0), partial(raw.FPDFPage_GetObject, handle),
+         (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0)
     return boxes, budget[0] >= 0
+
+
+def _frame(box: _Box, trim: _Box, unit: float, safe: float) -> bool:
+    """Whether a shape goes round the card, as a frame, a border or a round token's disc do: it lies near each of
+    the four edges of the cut, within twice the safe margin (`safe`, in points; a frame drawn just inside the
+    margin comes into it at the edges the cut's rounding brings closer, not at all four). A large emblem in the
+    middle reaching into the margin at one edge is far from the others, and is measured."""
+    return max(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3]) * unit < FRAME * safe
 
 
 def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool], unit: float, trim: _Box,
                  where: str) -> None:
     """The paths a page paints inside the cut that come into the safe margin, warned as pictures are, in one
     finding: a PDF cannot tell an icon, a line or text drawn as outlines from a frame meant to sit near the edge.
-    A path reaching the cut is a background or art running into the bleed, one whose box holds the middle of the
-    cut goes round it (a frame, a border, the disc a round token is drawn on), and a speck (SPECK) is a texture's
-    (a starfield's dots): none is measured."""
+    A path reaching the cut is a background or art running into the bleed, one near all four edges goes round the
+    card (a frame, a border, the disc a round token is drawn on: _frame), and a speck (SPECK)
+    is a texture's (a starfield's dots): none is measured."""
     service = result.service
     shapes, whole = painted
     if not whole:
         result.add(number, "safe", f"more than {MAX_SHAPE_OBJECTS:,} objects on the page: the shapes past them are "
                                    "not measured against the safe margin", refuse=False)
-    middle = ((trim[0] + trim[2]) / 2, (trim[1] + trim[3]) / 2)
     near = sorted((min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) * unit, b)
                   for b in shapes if _in_margin(b, trim, unit, service)
-                  and not (b[0] < middle[0] < b[2] and b[1] < middle[1] < b[3])
+                  and not _frame(b, trim, unit, service.safe)
                   and ((b[2] - b[0]) * unit >= SPECK or (b[3] - b[1]) * unit >= SPECK))
     if near:
         # where the nearest lies, from the cut's top left corner as a designer's tool measures it (y down): a

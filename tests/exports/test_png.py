@@ -266,8 +266,8 @@ def test_every_shipped_deck_exports_every_face_and_its_back(shipped: Path) -> No
 # --- the service's safe margin ---------------------------------------------------------------------------------
 
 #: A layout that lowered its own safe margin to 1 mm: its title, its cost icon and (on one card only) its crest come
-#: into the 1/8 in a print service keeps clear inside its cut; its rules text, and art marked as decoration or bleed,
-#: do not count.
+#: into the 1/8 in a print service keeps clear inside its cut; its rules text, and a frame drawn into the bleed, do
+#: not count.
 NEAR_THE_EDGE = """\
 safe: 1mm
 background: "#f6efdf"
@@ -277,7 +277,7 @@ boxes:
   title: {kind: text, x: 1.55mm, y: 10mm, width: 40mm, height: 8mm, style: big, text: "{{ card.name }}"}
   cost: {kind: icon, x: 30mm, y: 1.25mm, width: 5mm, height: 5mm, icon: star, colour: "#9b2226"}
   crest: {kind: image, when: "card.name == 'Edge'", x: 2.05mm, y: 100% - 12mm, width: 10mm, height: 10mm, src: art.svg}
-  frame: {kind: image, x: 0.5mm, y: 0.5mm, width: 10mm, height: 10mm, src: art.svg, decoration: true}
+  frame: {kind: image, x: 0mm, y: 0mm, width: 10mm, height: 10mm, src: art.svg, decoration: true, bleed: true}
   rules: {kind: text, x: 10mm, y: 40mm, width: 100% - 20mm, height: 20mm, style: big, text: "Safe text"}
 """
 ART = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#123"/></svg>'
@@ -299,7 +299,7 @@ def test_text_icons_and_pictures_in_the_services_margin_are_warned_naming_box_ca
     assert result.exit_code == 0, result.stderr  # a warning: the files are written
     warned = [line for line in result.stderr.splitlines() if line.startswith("warning: ") and " box " in line]
     by_box = {line.split(" box ")[1].split(" ")[0]: line for line in warned}
-    assert sorted(by_box) == ["cost", "crest", "title"]  # not the rules inside, nor the decoration
+    assert sorted(by_box) == ["cost", "crest", "title"]  # not the rules inside, nor the frame in the bleed
     # a poker card (63 mm) is cut 2.5 in wide, 0.25 mm outside its own edge, 0.45 mm above and below
     assert "layout.yaml:6) comes 1.8 mm from the edge" in by_box["title"]  # 1.55 mm in + 0.25
     assert "layout.yaml:7) comes 1.7 mm from the edge" in by_box["cost"]  # 1.25 mm down + 0.45
@@ -316,6 +316,35 @@ def test_a_deck_inside_the_services_safe_margin_is_not_warned(tmp_path: Path) ->
     result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     assert " box " not in result.stderr
+
+
+#: A large emblem in the middle of the card reaching 1.5 mm from its foot (into the service's margin at that edge
+#: only), and a border 1 mm in (near all four edges: going round the card).
+EMBLEM = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  emblem: {kind: circle, x: 6.5mm, y: 100% - 51.5mm, width: 50mm, height: 50mm, fill: "#9b2226"}
+  border: {kind: rect, x: 1mm, y: 1mm, width: 100% - 2mm, height: 100% - 2mm, stroke: "#221b14", stroke_width: 1pt}
+"""
+
+
+def test_a_large_emblem_reaching_the_margin_at_one_edge_is_not_taken_for_a_frame(tmp_path: Path) -> None:
+    """A shape whose box held the middle of the card was taken for a frame and not measured, so a large central
+    emblem reaching into the margin at its foot passed in silence. A frame lies near all four edges (within twice
+    the margin): only such a shape is left; the emblem is warned, by the layout check and by the PDF's preflight
+    alike."""
+    deck = make_deck(tmp_path / "emblem", [{"Name": "One"}], layout=EMBLEM, deck_id="emblem",
+                     extra="card_size: poker\nname_column: Name\n")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = {line.split(" box ")[1].split(" ")[0]: line for line in result.stderr.splitlines() if " box " in line}
+    assert sorted(warned) == ["emblem"], result.stderr
+    assert "layout.yaml:4) comes 1.9 mm from the edge" in warned["emblem"]  # 1.5 mm + 0.45 mm of the rounding
+    result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    safe = [f["message"] for f in json.loads(result.stdout)["findings"] if f["rule"] == "safe"]
+    assert len(safe) == 1 and safe[0].startswith("1 shape drawn as paths"), result.stdout
+    assert "the nearest 1.9" in safe[0]  # DriveThruCards cuts 88.9 mm: 1.5 mm + 0.45 mm
 
 
 #: A text box as wide as the card, its edges 0.5 mm from the card's: well inside The Game Crafter's safe margin. The
@@ -364,7 +393,8 @@ def test_a_text_box_in_the_margin_is_warned_only_where_its_letters_come_into_it(
 
 
 #: Vector art a layout draws near the edge: a star outline and a rule 1.5 mm from the card's edge (in the service's
-#: margin), a badge marked as decoration there, a border going round the card 1 mm in, a band into the bleed.
+#: margin), a badge marked as decoration there and another drawn into the bleed at the card's corner, a border going
+#: round the card 1 mm in, a band into the bleed, a speck of a texture.
 SHAPES_NEAR_THE_EDGE = """\
 safe: 1mm
 background: "#ffffff"
@@ -372,6 +402,9 @@ boxes:
   seal: {kind: star, points: 5, x: 1.5mm, y: 20mm, width: 8mm, height: 8mm, fill: "#9b2226"}
   rule: {kind: line, x: 20mm, y: 100% - 1.5mm, width: 20mm, height: 0mm, stroke: "#221b14", stroke_width: 0.5pt}
   badge: {kind: circle, x: 100% - 9.5mm, y: 1.5mm, width: 8mm, height: 8mm, fill: "#221b14", decoration: true}
+  corner: {kind: rect, x: 100% - 8mm, y: 100% - 8mm, width: 8mm, height: 8mm, radius: 4mm, fill: "#221b14",
+           decoration: true, bleed: true}
+  speck: {kind: circle, x: 2mm, y: 50mm, width: 0.6mm, height: 0.6mm, fill: "#221b14", decoration: true}
   border: {kind: rect, x: 1mm, y: 1mm, width: 100% - 2mm, height: 100% - 2mm, stroke: "#221b14", stroke_width: 1pt}
   band: {kind: rect, x: 0, y: 40mm, width: 100%, height: 5mm, fill: "#c0c0c0", bleed: true}
 """
@@ -379,12 +412,18 @@ boxes:
 
 def test_vector_shapes_in_the_services_margin_are_warned_as_pictures_are(tmp_path: Path) -> None:
     """Only text, icons and pictures were measured: a star or a rule the layout draws as a shape came into the
-    margin in silence. A shape is now measured by what it draws; one marked decoration, one running into the bleed
-    and one going round the card (a border) are not, as check-print does not measure such paths in a PDF."""
+    margin in silence. A shape is now measured by what it draws; one running into the bleed, one going round the
+    card (a border) and a speck are not, as check-print does not measure such paths in a PDF. A badge marked as
+    decoration inside the card is measured as check-print measures it in the PDF: `decoration` says how `--ink
+    light` draws it, and a PDF cannot tell it from an icon."""
     deck = make_deck(tmp_path / "shapes", [{"Name": "One"}], layout=SHAPES_NEAR_THE_EDGE, deck_id="shapes",
                      extra="card_size: poker\nname_column: Name\n")
     result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     warned = {line.split(" box ")[1].split(" ")[0]: line for line in result.stderr.splitlines() if " box " in line}
-    assert sorted(warned) == ["rule", "seal"], result.stderr
+    assert sorted(warned) == ["badge", "rule", "seal"], result.stderr
     assert "layout.yaml:4) comes 1.8 mm from the edge" in warned["seal"]  # 1.5 mm in + 0.25 mm of the rounding
+    # the same deck as DriveThruCards' PDF: its preflight warns of the same three shapes, and of no other
+    result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    safe = [f["message"] for f in json.loads(result.stdout)["findings"] if f["rule"] == "safe"]
+    assert len(safe) == 1 and safe[0].startswith("3 shapes drawn as paths"), result.stdout
