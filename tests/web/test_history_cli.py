@@ -536,6 +536,32 @@ def test_a_game_of_a_sheet_of_ones_own_is_shown_by_its_words_without_its_folder(
     assert code == 0 and out.startswith("Lantern Harbour, ") and "(Villagers 6, Fish 14," in out
 
 
+def test_a_long_game_name_does_not_run_into_the_scores(tmp_path: Path) -> None:
+    """`history list` padded games' names to 19 columns: a sheet of one's own named "Le Port aux Lanternes" (21)
+    ran into its scores with one space ("Le Port aux Lanternes Ana 20*"), and its scores began further right than
+    the other games'. The scores' column now begins after the widest name listed, two spaces past it."""
+    path = filled_db(tmp_path / "h.sqlite3")
+    db = Database(path)
+    state = {"game": "lantern-harbour", "sheets": [{"player": "Ana", "fish": 14}, {"player": "Ben", "fish": 3}]}
+    result = {"game": "lantern-harbour", "valid": True, "finished": True, "violations": [], "warnings": [],
+              "winner": "Ana", "players": [
+                  {"name": "Ana", "score": 14, "place": 1, "breakdown": {"fish": 14}, "inferred": {}},
+                  {"name": "Ben", "score": 3, "place": 2, "breakdown": {"fish": 3}, "inferred": {}}]}
+    words = {"name": {"en": "Lantern Harbour", "fr": "Le Port aux Lanternes"}, "labels": {}}
+    try:
+        db.write(lambda c: (store.keep_words(c, {"lantern-harbour": words}),
+                            store.save_game(c, "lantern-harbour", state, result, played_at="2026-02-04 21:00:00")))
+    finally:
+        db.close()
+    code, out, _ = run("history", "list", "--db", str(path), "--lang", "fr")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4
+    assert "  Le Port aux Lanternes  Ana 14*, Ben 3" in lines[0]
+    starts = {line.index(" Ana ") + 1 for line in lines}
+    assert len(starts) == 1, lines  # every line's scores begin in the same column
+    assert "  Guildhall" + " " * (len("Le Port aux Lanternes") - len("Guildhall") + 2) + "Ana " in lines[3]
+
+
 def test_the_versions_of_a_game_are_said_in_the_language_asked(tmp_path: Path) -> None:
     """`history show --lang fr|de` listed a game's versions in English ("edit (the companion's page)") under a
     French or German heading; they are said as the game's page says them. English keeps the stored words."""
