@@ -256,11 +256,11 @@ def test_a_history_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path
             "NEW 'Z\\x1b': un nom compte de 1 à 40 caractères imprimables : 'Z\\x1b' contient le caractère U+001B",
             "OLD 'Ana' et INTO 'Ben': Ana et Ben ont tous deux joué la partie 2", "2 parties modifiées",
             "aucune base de données ici"]),
-    ("de", ["GAME: es gibt kein gespeichertes Spiel 9", "Partie 1 gelöscht",
-            "OLD 'Nobody': kein gespeichertes Spiel hat eine Person dieses Namens",
+    ("de", ["GAME: es gibt keine gespeicherte Partie 9", "Partie 1 gelöscht",
+            "OLD 'Nobody': keine gespeicherte Partie hat eine Person dieses Namens",
             "NEW '': ein Name hat 1 bis 40 druckbare Zeichen",
             "NEW 'Z\\x1b': ein Name hat 1 bis 40 druckbare Zeichen: 'Z\\x1b' enthält das Zeichen U+001B",
-            "OLD 'Ana' und INTO 'Ben': Ana und Ben spielten beide Spiel 2", "2 Partien geändert",
+            "OLD 'Ana' und INTO 'Ben': Ana und Ben spielten beide Partie 2", "2 Partien geändert",
             "keine solche Datenbank"])])
 def test_a_delete_rename_or_merge_is_told_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
     """`history delete/rename/merge --lang fr|de`: what was done and every refusal (a game not saved, a name not
@@ -290,7 +290,7 @@ def test_a_delete_rename_or_merge_is_told_in_the_language(tmp_path: Path, code: 
             "once-upon-a-castle", "GAME: il n’y a pas de partie enregistrée 9", "partie 1 corrigée : gagnant Ana"]),
     ("de", ["a.yaml: hier gehört ein Endstand hin (eine Zuordnung)",
             "b.yaml: <end state>: game: Spiel unbekannt: 'nope'; donjon wertet guildhall, guedelon oder "
-            "once-upon-a-castle", "GAME: es gibt kein gespeichertes Spiel 9", "Partie 1 korrigiert: Sieger Ana"])])
+            "once-upon-a-castle", "GAME: es gibt keine gespeicherte Partie 9", "Partie 1 korrigiert: Sieger Ana"])])
 def test_an_edit_is_told_in_the_language_and_saved_as_in_english(tmp_path: Path, code: str, said: list[str]) -> None:
     """`history edit --lang fr|de`: a file that is no end state, one the scorer refuses, a game not saved, and the
     game corrected are said in the language; the result saved is the one an English edit saves (the companion
