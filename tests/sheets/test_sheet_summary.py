@@ -71,7 +71,8 @@ def test_words() -> None:
 
 def test_what_was_read_in_the_phones_language() -> None:
     """The companion asks for the lines in the phone's language: the castle's field words, yes and no, and why a
-    field is undecided (its reason's sentence over the field); the advice is said where shown."""
+    field is undecided (its reason's sentence, said after the field's label: it named the field again, the check
+    page showing "tours #3 : tours #3 : deux valeurs remplies"); the advice is said where shown."""
     from generator.i18n import language
 
     the_map = scan_map("great-architect")
@@ -81,11 +82,11 @@ def test_what_was_read_in_the_phones_language() -> None:
     glare = Doubt("walls[2]", "glare over walls[2]", "glare")
     french = said(the_map, reading.values, [*reading.uncertain, glare], lang=language("fr"))
     assert [(line.label, line.why) for line in french if line.why] == [
-        ("tours #2", "tours #2\u00a0: deux valeurs remplies"), ("remparts #3", "un reflet couvre remparts #3")]
+        ("tours #2", "deux valeurs remplies"), ("remparts #3", "un reflet couvre ses cases")]
     rows = {line.label: line.text for line in french if not line.why}
     assert rows["remparts"] == "oui (drapeaux 2), non, ?, non" and rows["soleil"] == "non"
     german = said(the_map, reading.values, [glare], lang=language("de"))
-    assert (german[0].label, german[0].why) == ("Mauern #3", "eine Spiegelung liegt über Mauern #3")
+    assert (german[0].label, german[0].why) == ("Mauern #3", "eine Spiegelung liegt über seinen Markierungen")
     assert words("donjon_floors", language("de")) == "Bergfried-Stockwerke"
     # a reason donjon has no words for stays as the reader said it rather than vanish
     odd = said(the_map, reading.values, [Doubt("sun", "something odd")], lang=language("fr"))
