@@ -859,3 +859,11 @@ def test_a_game_played_is_a_partie_on_every_german_page_about_it(client: TestCli
     assert "Dieser Tisch berichtigt die gespeicherte Partie" in pages[correcting]
     for url, shown in pages.items():
         assert not re.search(r"\bSpiel(e|s|es|en)?\b", shown), (url, re.findall(r".{40}\bSpiel\w*.{20}", shown))
+
+
+def test_a_castle_in_progress_says_in_french_which_part_ends_the_game(client: TestClient) -> None:
+    """French says "partie" for a game played and for a part of a castle: the table read "la partie s'arrête quand
+    un joueur achève la douzième partie", a game ended by a game. The part is now the castle's."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page = html.unescape(client.get(f"/tables/{table.id}", headers={"accept-language": "fr"}).text)
+    assert "achève la douzième partie de son château et dessine le Nuage de fin" in page
