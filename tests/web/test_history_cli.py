@@ -549,8 +549,11 @@ def test_a_long_game_name_does_not_run_into_the_scores(tmp_path: Path) -> None:
                   {"name": "Ben", "score": 3, "place": 2, "breakdown": {"fish": 3}, "inferred": {}}]}
     words = {"name": {"en": "Lantern Harbour", "fr": "Le Port aux Lanternes"}, "labels": {}}
     try:
-        db.write(lambda c: (store.keep_words(c, {"lantern-harbour": words}),
-                            store.save_game(c, "lantern-harbour", state, result, played_at="2026-02-04 21:00:00")))
+        def write(c: Any) -> None:
+            store.keep_words(c, {"lantern-harbour": words})
+            store.save_game(c, "lantern-harbour", state, result, played_at="2026-02-04 21:00:00")
+
+        db.write(write)
     finally:
         db.close()
     code, out, _ = run("history", "list", "--db", str(path), "--lang", "fr")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -352,8 +353,11 @@ def test_a_sheet_s_words_kept_while_the_companion_runs_name_its_games(db: Databa
             unregister("lantern-harbour")
         other = Database(db.path)
         try:
-            game, _ = other.write(lambda c: (store.keep_words(c, words), store.save_game(c, "lantern-harbour", state,
-                                                                                         result))[1])
+            def write(c: Any) -> tuple[int, bool]:
+                store.keep_words(c, words)
+                return store.save_game(c, "lantern-harbour", state, result)
+
+            game, _ = other.write(write)
         finally:
             other.close()
         assert "<strong>Lantern Harbour</strong>" in client.get("/history").text
