@@ -82,11 +82,11 @@ def test_what_was_read_in_the_phones_language() -> None:
     glare = Doubt("walls[2]", "glare over walls[2]", "glare")
     french = said(the_map, reading.values, [*reading.uncertain, glare], lang=language("fr"))
     assert [(line.label, line.why) for line in french if line.why] == [
-        ("tours #2", "deux valeurs remplies"), ("remparts #3", "un reflet couvre ses cases")]
+        ("tours #2", "deux valeurs remplies"), ("remparts #3", "un reflet couvre ces cases")]
     rows = {line.label: line.text for line in french if not line.why}
     assert rows["remparts"] == "oui (drapeaux 2), non, ?, non" and rows["soleil"] == "non"
     german = said(the_map, reading.values, [glare], lang=language("de"))
-    assert (german[0].label, german[0].why) == ("Mauern #3", "eine Spiegelung liegt über seinen Markierungen")
+    assert (german[0].label, german[0].why) == ("Mauern #3", "eine Spiegelung liegt über diesen Markierungen")
     assert words("donjon_floors", language("de")) == "Bergfried-Stockwerke"
     # a reason donjon has no words for stays as the reader said it rather than vanish
     odd = said(the_map, reading.values, [Doubt("sun", "something odd")], lang=language("fr"))
