@@ -104,6 +104,14 @@ def _names(kept: Any = None, lang: Language | None = None) -> Any:
     return {**own, **{g.id: g.name for g in games()}}
 
 
+def _columns(text: str) -> int:
+    """How many columns a terminal gives `text`: two a wide letter (a Japanese game's name), none an accent typed
+    apart from its letter."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _score(game: dict[str, Any], player: dict[str, Any]) -> str:
     """A score as text; one resting on a value no rulebook states is marked ≈ (not official)."""
     from generator.web.store import player_inferred
@@ -126,10 +134,13 @@ def list_(db: Optional[Path] = typer.Option(None, "--db", metavar="FILE", help=D
         return
     names = _names(kept, lang)
     dates = _dates(games, lang)
-    for game in games:
+    shown = [names.get(game["game"], game["game"]) for game in games]
+    # the scores' column begins after the widest name listed (a sheet's own name may be longer than any shipped one)
+    width = max(map(_columns, shown), default=0)
+    for game, name in zip(games, shown):
         scores = ", ".join(f"{_shown(p['name'])} {_score(game, p)}{'*' if p['winner'] else ''}"
                            for p in game["players"])
-        typer.echo(f"{game['id']:>5}  {dates[game['id']]}  {names.get(game['game'], game['game']):<19} {scores}")
+        typer.echo(f"{game['id']:>5}  {dates[game['id']]}  {name}{' ' * (width - _columns(name))}  {scores}")
     if not games:
         typer.echo(lang._(messages.NOTHING_SAVED))
 

@@ -602,8 +602,9 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
             return _refuse(name, NOT_COUNT, text, most=most)
         return number
     if kind == "list":
-        # "none" in any of donjon's languages (`aucun`, `keine`: what the companion's box suggests) is no item
-        typed = [g.strip() for g in text.split(",") if g.strip() and g.strip().lower() not in _said(NONE)]
+        # "none" in any of donjon's languages ("aucun", "keine"), as the other kinds take it, unless a value is so named
+        nothing = _said(NONE) - {str(v).lower() for v in allowed}
+        typed = [g.strip() for g in text.split(",") if g.strip() and g.strip().lower() not in nothing]
         unknown = [g for g in typed if g.lower() not in allowed]  # said as typed ('Maïs'), compared in lower case
         if unknown:
             raise BadConfirmation(name, NOT_IDS, allowed, given=quoted(", ".join(unknown)))

@@ -1048,7 +1048,11 @@ def usual(marks: Sequence[Mark], measures: Sequence[Measure]) -> Usual:
         # last few of a long row of residents set the usual to its own shade. A coloured figure's outline reads
         # about 1.6x an empty one's, which only raises the usual: more figures asked about as covered, none missed
         # (clean photos: empty figures at 0.64-0.67 of the usual, above OUTLINE_SEEN)
-        if m.cover < COVER_EMPTY or mark.shape == "figure":
+        # A mark whose printed outline the photo does not show against its print (under a finger) says nothing of
+        # the usual: on a sheet of one's own most of one shape's marks may lie under one finger (Lantern Harbour's
+        # 20 fish digits of its 28 circles), and their shade, as the usual, read them seen and empty: a fish of 4
+        # was read 0 without a question (own-sheet finger-over-marks photos, seed 54).
+        if (m.cover < COVER_EMPTY or mark.shape == "figure") and not 0 < m.print_seen < OUTLINE_SEEN:
             outlines.setdefault(mark.shape, []).append(m.outline)
     # ... and the outlines of the marks with nothing inked in them, what an empty mark under glare is compared with
     # (a figure coloured in reads about 1.6x an empty one's: against the usual above, an empty figure in plain

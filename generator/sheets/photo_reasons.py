@@ -39,8 +39,23 @@ FIELD_CAUSES = {
     "disagree": N_("the photos of one sheet disagree on {fields}"),
     "rules": N_("what was read of {fields} contradicts the rules (a mark misread or forgotten)"),
 }
-#: FIELD_CAUSES' `rules` with the rule the marks read break (the sheet layout's words for it, in the language)
-RULE_BROKEN = N_("what was read of {fields} contradicts the rules (a mark misread or forgotten): {rule}")
+
+#: The same causes said of one field after its label, as the check page and the marks' problems show them
+#: ("towers #3: two values filled"): the sentences above name the field again ("towers #3: towers #3: ...").
+FIELD_CAUSES_AFTER_LABEL = {
+    "glare": N_("glare over its marks"),
+    "covered": N_("cannot be seen: something covers the sheet there (a finger, an object, a deep shadow)"),
+    "outside": N_("not in the photo"),
+    "bent": N_("lies where the sheet is folded or bent: where its marks are is not sure"),
+    "faint": N_("its marks are faint or small"),
+    "spill": N_("strokes from neighbouring marks run into it"),
+    "ghost": N_("faint traces: rubbed out, or filled lightly?"),
+    "half-coloured": N_("figures coloured in half"),
+    "two-values": N_("two values filled"),
+    "gap": N_("filled with a gap"),
+    "disagree": N_("the photos of one sheet disagree on it"),
+    "rules": N_("what was read contradicts the rules (a mark misread or forgotten)"),
+}
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import NamedTuple, Protocol
 from generator.i18n import Language, language
 from generator.sheets.advice import alone_advice, uncertainty
 from generator.sheets.marks import NO, NONE, YES, MarkMap, field_marks, own_words
-from generator.sheets.photo_reasons import FIELD_CAUSES, RULE_BROKEN
+from generator.sheets.photo_reasons import FIELD_CAUSES_AFTER_LABEL
 
 #: A field's last index: `walls[1].flags[0]` is item 0 of the row `walls[1].flags`.
 _LAST_INDEX = re.compile(r"(.*)\[(\d+)\]")
@@ -103,7 +103,7 @@ def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, st
     """Why a field is undecided, for a person: the reader's own sentence in English (it names values and
     fields, a field by its label in `labels` where given, a value by its name in `names`: by field without its
     indexes, value -> name, as :func:`said` takes them), in another language the sentence of its reason's code
-    (photo_reasons.FIELD_CAUSES) over the field (by its label in `labels`, where given)."""
+    said after the field's label (photo_reasons.FIELD_CAUSES_AFTER_LABEL): every caller shows the label first."""
     lang = lang or language()
     if lang.english:
         worded = getattr(doubt, "worded", None)  # the reader's Uncertainty: its fields can be said otherwise
@@ -112,13 +112,13 @@ def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, st
         return str(worded(lambda field: words(field, lang, labels) if labels else field,
                           lambda field, value: value_name(field, value, names)))
     reason = uncertainty(doubt.why, getattr(doubt, "code", None))
-    if reason is None or reason.name not in FIELD_CAUSES:
+    if reason is None or reason.name not in FIELD_CAUSES_AFTER_LABEL:
         return doubt.why  # a reason donjon has no words for in this language: better English than nothing
     rule = getattr(doubt, "rule", "")
     if reason.name == "rules" and rule:  # which rule: the sheet's own words for it, else the catalogs'
         said = own_words(rule, getattr(doubt, "rule_said", ()), lang)
-        return lang._(RULE_BROKEN).format(fields=words(doubt.field, lang, labels), rule=said)
-    return lang._(FIELD_CAUSES[reason.name]).format(fields=words(doubt.field, lang, labels))
+        return lang._("{label}: {value}").format(label=lang._(FIELD_CAUSES_AFTER_LABEL[reason.name]), value=said)
+    return lang._(FIELD_CAUSES_AFTER_LABEL[reason.name])
 
 
 def value_name(field: str, value: str, names: Mapping[str, Mapping[str, str]] | None) -> str | None:

@@ -120,15 +120,13 @@ class Companion:
         own = games.own_words()
         if own:  # its games shown by the sheet's words by a companion or `donjon history` run without its folder
             db.write(lambda c: store.keep_words(c, own))
-        #: the words kept of every sheet of one's own the history has served (those not served now name its games)
-        self.kept = db.read(store.kept_words)
-        #: the games the history page searches by: those it may hold, served or not
-        self.history_ids = games.ids_shown(self.kept)
+        self._kept_rows: tuple[tuple[str, str], ...] = ()
+        self._kept: dict[str, dict[str, Any]] = {}
         # auto_reload off: the templates ship with donjon; checking their dates on every page costs a stat each
         self.env = Environment(loader=FileSystemLoader(templates_root()),
                                autoescape=select_autoescape(default=True, default_for_string=True),
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
-        self.env.globals.update(game_names=games.names, game_ids=games.ids, history_ids=self.history_ids,
+        self.env.globals.update(game_names=games.names, game_ids=games.ids,
                                 lan=token is not None,
                                 longest_name=LONGEST_NAME)
         # the photo pages: the sheet drawn in a phone's screen, and what to change after a refusal
@@ -140,6 +138,21 @@ class Companion:
         self.env.filters["points"] = lambda key, labels: points_label(labels, key)
 
     # --- helpers ------------------------------------------------------------------------------------------------
+
+    @property
+    def kept(self) -> dict[str, dict[str, Any]]:
+        """The words kept of every sheet of one's own the history has served (those not served now name its games),
+        read when asked: `donjon history import --content` may keep a sheet's words while the companion runs. The
+        rows are read by their index on each page; they are decoded again only when they changed."""
+        rows = self.db.read(store.kept_word_rows)
+        if rows != self._kept_rows:
+            self._kept_rows, self._kept = rows, store.words_of_rows(rows)
+        return self._kept
+
+    @property
+    def history_ids(self) -> tuple[str, ...]:
+        """The games the history page searches by: those it may hold, served or not."""
+        return self.games.ids_shown(self.kept)
 
     def page(self, name: str, request: Request, status: int = 200, **context: Any) -> HTMLResponse:
         """A page in the language of the phone asking (generator.web.languages): its words, the games' names,
@@ -780,6 +793,7 @@ class Companion:
         lang = request_language(request)
         query = request.query_params
         search = {key: query.get(key, "").strip() for key in ("name", "game", "from", "to")}
+        ids = self.history_ids
         error = None
         days: dict[str, datetime.date | None] = {}
         for key in ("from", "to"):
@@ -791,13 +805,13 @@ class Companion:
                     error = said(lang, messages.DATE_FORM, date=search[key][:LONGEST_NAME])
         if len(search["name"]) > LONGEST_NAME:  # no player has a longer name: a search for one finds nothing
             error = said(lang, messages.NAME_TOO_LONG, most=LONGEST_NAME)
-        if search["game"] and search["game"] not in self.history_ids:
+        if search["game"] and search["game"] not in ids:
             error = said(lang, messages.CHOOSE_GAME)
         number = whole_number(query.get("page", "1"), PAGE_DIGITS)
         if number is None or number < 1:
             error = said(lang, messages.NO_PAGE, page=query.get("page", "")[:PAGE_DIGITS + 1])
         if error is not None:
-            return self.page("history.html", request, status=400, games=[], search=search, error=error,
+            return self.page("history.html", request, status=400, games=[], search=search, history_ids=ids, error=error,
                              page=1, older=None, newer=None, deleted=None)
         page = number or 1
         start, end = days["from"], days["to"]
@@ -821,11 +835,11 @@ class Companion:
 
         pages = max(1, -(-found // GAMES_NEWEST_FIRST_LIMIT))
         if page > pages:  # past the last page: said so (404, as the player's page does), with a way to the last one
-            return self.page("history.html", request, status=404, games=[], search=search, searching=bool(kept),
-                             error=said(lang, messages.NO_HISTORY_PAGE, page=page, pages=pages), last=link(pages),
-                             pages=pages, page=pages, older=None, newer=None, deleted=None)
+            return self.page("history.html", request, status=404, games=[], search=search, history_ids=ids,
+                             searching=bool(kept), error=said(lang, messages.NO_HISTORY_PAGE, page=page, pages=pages),
+                             last=link(pages), pages=pages, page=pages, older=None, newer=None, deleted=None)
         return self.page("history.html", request, games=games[:GAMES_NEWEST_FIRST_LIMIT], search=search,
-                         searching=bool(kept), page=page, error=None, found=found, pages=pages,
+                         history_ids=ids, searching=bool(kept), page=page, error=None, found=found, pages=pages,
                          older=link(page + 1) if len(games) > GAMES_NEWEST_FIRST_LIMIT else None,
                          newer=link(page - 1) if page > 1 else None, deleted=query.get("deleted"))
 

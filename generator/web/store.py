@@ -10,7 +10,7 @@ import functools
 import json
 import sqlite3
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -829,10 +829,23 @@ def keep_words(conn: sqlite3.Connection, words: Mapping[str, Mapping[str, Any]])
         set_setting(conn, WORDS_KEY + game, _dump(dict(said)))
 
 
+def kept_word_rows(conn: sqlite3.Connection) -> tuple[tuple[str, str], ...]:
+    """The settings keeping the words of sheets of one's own, as stored (:func:`kept_words` reads them): a range of
+    the settings' key, found by its index, so that a running companion can ask for them on each page."""
+    # the keys starting with WORDS_KEY sort from it to before it with its last letter's successor ("words;")
+    rows = conn.execute("SELECT key, value FROM settings WHERE key >= ? AND key < ? ORDER BY key",
+                        (WORDS_KEY, WORDS_KEY[:-1] + chr(ord(WORDS_KEY[-1]) + 1)))
+    return tuple((str(key), str(value)) for key, value in rows)
+
+
+def words_of_rows(rows: Iterable[tuple[str, str]]) -> dict[str, dict[str, Any]]:
+    """The words kept (:func:`kept_word_rows`) by sheet id."""
+    return {key[len(WORDS_KEY):]: json.loads(value) for key, value in rows}
+
+
 def kept_words(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
     """The words kept of each sheet of one's own whose games the history holds (:func:`keep_words`), by its id."""
-    rows = conn.execute("SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?", (len(WORDS_KEY), WORDS_KEY))
-    return {str(key)[len(WORDS_KEY):]: json.loads(value) for key, value in rows}
+    return words_of_rows(kept_word_rows(conn))
 
 
 def setting(conn: sqlite3.Connection, key: str) -> str | None:

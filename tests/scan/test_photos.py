@@ -544,3 +544,15 @@ def test_every_bad_set_of_a_run_is_said_at_once(tmp_path: Path) -> None:
         "error: 2 values given with --set cannot be taken:",
         "  --set towers[0]: expected FIELD=VALUE, such as towers[1]=5",
         "  --set sun: expected FIELD=VALUE, such as towers[1]=5"]
+
+
+def test_none_is_typed_in_the_page_s_language_for_a_list_too() -> None:
+    """A French check page takes "aucun" (a German one "keine") for a tower left undecided, but refused it for the
+    guests ("'aucun' is not one" of their ids): every kind of field takes donjon's word for none in each language."""
+    from generator.sheets.marks import confirmed_value
+
+    the_map, _ = sheet_image("great-architect", "a4")
+    for word in ("none", "aucun", "Keine", ""):
+        assert confirmed_value(the_map, "guests", word) == [], word
+        assert confirmed_value(the_map, "towers[0]", word) is None, word
+    assert confirmed_value(the_map, "guests", "queen, aucun") == ["queen"]

@@ -1449,3 +1449,32 @@ def test_a_scan_of_a_sheet_of_scattered_marks_is_read_where_it_is_printed(
     assert result.exit_code == 0, result.output
     values = json.loads(result.stdout)["players"][0]["values"]
     assert (values["dice"], values["hives"], values["storm"]) == (dice, hives, storm)
+
+
+def test_a_finger_over_most_of_a_shapes_marks_is_asked_about_not_read_empty() -> None:
+    """A finger over the fish digits of Lantern Harbour (20 of its 28 bubbles, as the photo benchmark's
+    finger-over-marks family lays it, seed 54): the sheet's usual outline of a bubble was taken from them, so each
+    covered bubble looked seen and empty, and a fish of 4 was scored 0 without a question. Marks whose print the
+    photo does not show no longer set the usual: the fish is asked about, as covered."""
+    pytest.importorskip("cv2")
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    families: Any = importlib.import_module("photo_families")
+    from generator.games.sheet_game import SheetGame
+    from generator.sheets import photos
+    from generator.sheets.own import load_sheet
+    from tests.scan.helpers import marks_for, rendered
+
+    sheet, problems = load_sheet(SHEET)
+    assert sheet is not None, problems
+    game = SheetGame(sheet)
+    drawn = game.drawn("scan", "a4")
+    assert drawn.map is not None
+    values = {"guild": "sailors", "boats": 4, "fish": 4, "storm": True, "villagers": 3,
+              "goods": ["rope", "tar", "wool"]}
+    photo = families.make(families.FAMILIES["finger-over-marks"], families.Sheet(
+        drawn.map, rendered(drawn.page(), 300 / 72), 300 / 72), marks_for(drawn.map, values), "own-54-0")
+    assert {drawn.map.marks[i].field for i in photo.hidden} == {"fish"}  # the photo this test is about
+    read = photos.read_photo(photo.data, "ana.jpg", [game.kind()])
+    assert [(u.field, u.code) for u in read.reading.uncertain] == [("fish", "covered")]
+    assert {k: v for k, v in read.reading.values.items() if k != "fish"} == {
+        k: v for k, v in values.items() if k != "fish"}

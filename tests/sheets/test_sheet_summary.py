@@ -71,7 +71,8 @@ def test_words() -> None:
 
 def test_what_was_read_in_the_phones_language() -> None:
     """The companion asks for the lines in the phone's language: the castle's field words, yes and no, and why a
-    field is undecided (its reason's sentence over the field); the advice is said where shown."""
+    field is undecided (its reason's sentence, said after the field's label: it named the field again, the check
+    page showing "tours #3 : tours #3 : deux valeurs remplies"); the advice is said where shown."""
     from generator.i18n import language
 
     the_map = scan_map("great-architect")
@@ -81,11 +82,11 @@ def test_what_was_read_in_the_phones_language() -> None:
     glare = Doubt("walls[2]", "glare over walls[2]", "glare")
     french = said(the_map, reading.values, [*reading.uncertain, glare], lang=language("fr"))
     assert [(line.label, line.why) for line in french if line.why] == [
-        ("tours #2", "deux valeurs remplies"), ("remparts #3", "sous un reflet")]  # the label said once
+        ("tours #2", "deux valeurs remplies"), ("remparts #3", "un reflet couvre ces cases")]
     rows = {line.label: line.text for line in french if not line.why}
     assert rows["remparts"] == "oui (drapeaux 2), non, ?, non" and rows["soleil"] == "non"
     german = said(the_map, reading.values, [glare], lang=language("de"))
-    assert (german[0].label, german[0].why) == ("Mauern #3", "unter einer Spiegelung")
+    assert (german[0].label, german[0].why) == ("Mauern #3", "eine Spiegelung liegt über diesen Markierungen")
     assert words("donjon_floors", language("de")) == "Bergfried-Stockwerke"
     # a reason donjon has no words for stays as the reader said it rather than vanish
     odd = said(the_map, reading.values, [Doubt("sun", "something odd")], lang=language("fr"))
@@ -100,10 +101,10 @@ class RuleDoubt(NamedTuple):
 
 
 def test_every_reason_names_its_fields_first_in_french_and_german() -> None:
-    """Why a field is undecided names the field first, as a label before a colon, in French and German ("remparts
-    #3 : sous un reflet"), as most reasons did: a field's words are a label with no article, and four reasons put
-    them inside a sentence where the language wants one ("un reflet couvre remparts #3", "eine Spiegelung liegt über
-    Mauern #3", "les photos … ne s’accordent pas sur …", "ce qui a été lu pour … contredit les règles")."""
+    """A reason over some fields (a photo's problems) names them first, as a label before a colon, in French and
+    German ("remparts #3 : sous un reflet"): four reasons put them inside a sentence where the language wants an
+    article ("un reflet couvre remparts #3", "eine Spiegelung liegt über Mauern #3"). The same reason said after its
+    field's label (the check page's lines) does not name the field again, and a rule broken ends with the rule."""
     from generator.i18n import language
     from generator.sheets.photo_reasons import FIELD_CAUSES
     from generator.sheets.summary import why_said
@@ -111,11 +112,13 @@ def test_every_reason_names_its_fields_first_in_french_and_german() -> None:
     for code, colon in (("fr", "\u00a0: "), ("de", ": ")):
         lang = language(code)
         label = words("walls[2]", lang)
-        for reason in FIELD_CAUSES:
+        for reason, sentence in FIELD_CAUSES.items():
+            over = lang._(sentence).format(fields=label)
+            assert over.startswith(label + colon), (code, reason, over)
             said_so = why_said(Doubt("walls[2]", f"something about walls[2] ({reason})", reason), lang)
-            assert said_so.startswith(label + colon), (code, reason, said_so)
+            assert said_so and label not in said_so, (code, reason, said_so)
         broken = why_said(RuleDoubt("walls[2]", "walls[2] breaks a rule", "rules", "a rule"), lang)
-        assert broken.startswith(label + colon) and broken.endswith(colon + "a rule"), (code, broken)
+        assert label not in broken and broken.endswith(colon + "a rule"), (code, broken)
 
 
 def test_a_guest_is_said_by_its_name_in_the_pages_language_never_by_its_id() -> None:

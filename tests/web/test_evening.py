@@ -683,7 +683,7 @@ def test_a_deleted_games_page_says_it_was_deleted(client: TestClient) -> None:
         page = client.get(url)
         assert page.status_code == 404 and f"Game {number} was deleted" in page.text, url
     german = client.get(game, headers={"accept-language": "de"}).text
-    assert f"Spiel {number} wurde gelöscht" in german
+    assert f"Partie {number} wurde gelöscht" in german
     assert "there is no saved game 99" in client.get("/history/games/99").text
 
 
@@ -760,7 +760,7 @@ def test_a_deleted_games_correction_asked_whether_to_save_an_untouched_part_stil
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "This table corrects saved game 1:"),
                                              ("fr", "Cette table corrige la partie enregistrée 1\u00a0:"),
-                                             ("de", "Dieser Tisch berichtigt das gespeicherte Spiel 1:")])
+                                             ("de", "Dieser Tisch berichtigt die gespeicherte Partie 1:")])
 def test_a_correction_table_names_the_game_it_corrects(client: TestClient, lang: str, said: str) -> None:
     """The German page of a correction said "Dieser Tisch berichtigt gespeichertes Spiel 1", without the article a
     German sentence puts before a game named by its number."""
@@ -794,7 +794,7 @@ def test_a_correction_whose_game_was_deleted_meanwhile_says_so_before_save_is_ta
     assert client.post(f"{game}/delete", headers=headers, data={"confirm": "yes"}).status_code == 303
     deleted_words = {"en": "was deleted", "fr": "supprimée", "de": "gelöscht"}[lang]
     save_as_new = {"en": "Save as a new game", "fr": "Enregistrer comme nouvelle partie",
-                   "de": "Als neues Spiel speichern"}[lang]
+                   "de": "Als neue Partie speichern"}[lang]
     for page in (correcting, f"{correcting}/seats/1"):
         drawn = html.unescape(client.get(page, headers=headers).text)
         assert f'href="/history/games/{game_id}"' not in drawn, page
@@ -828,3 +828,42 @@ def test_the_game_a_history_is_filtered_by_is_the_games_title_in_every_language(
         player = client.get("/history/players/Ana", headers={"accept-language": code}).text
         assert f'<th scope="col">{title}</th>' in player, code
     assert language("de")._("Game") == "Partie"  # a play, where a reference means one
+
+
+#: the German word for a game as a title or kind: the history's filter and the player's column ("Spiel"), "Alle
+#: Spiele", "je Spiel" of the player's charts, the home page's "Wähle das Spiel"; "im Spiel" is "in play"
+GAME_AS_TITLE = re.compile(r"<label>Spiel <select|<th scope=\"col\">Spiel<|Alle Spiele|je Spiel|im Spiel"
+                           r"|Wähle das Spiel")
+
+
+def test_a_game_played_is_a_partie_on_every_german_page_about_it(client: TestClient) -> None:
+    """German pages said "Spiel" and "Partie" for the same game played: the history "1 Partie" over "Noch kein
+    Spiel gespeichert", the table "Dieses Spiel speichern", the saved game "Dieses Spiel berichtigen" beside
+    "Partien" in the player's statistics. A game played is a "Partie"; "Spiel" is left to the game itself."""
+    german = {**SAME_ORIGIN, "accept-language": "de"}
+
+    def text(url: str) -> str:
+        page = GAME_AS_TITLE.sub("", client.get(url, headers=german).text)
+        shown = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.S)))
+        return " ".join(shown.split())
+
+    assert "Noch keine Partie gespeichert" in text("/history")
+    table_id = finished_guildhall(client, ["Ana", "Ben"])
+    assert "Diese Partie speichern" in text(f"/tables/{table_id}")
+    game = client.post(f"/tables/{table_id}/save", headers=german).headers["location"]
+    pages = {url: text(url) for url in ("/", "/history", game, f"{game}/print", f"/tables/{table_id}",
+                                        "/history/players/Ana")}
+    assert "Neue Partie" in pages["/"] and "Diese Partie berichtigen" in pages[game]
+    correcting = client.post(f"{game}/correct", headers=german).headers["location"]
+    pages[correcting] = text(correcting)
+    assert "Dieser Tisch berichtigt die gespeicherte Partie" in pages[correcting]
+    for url, shown in pages.items():
+        assert not re.search(r"\bSpiel(e|s|es|en)?\b", shown), (url, re.findall(r".{40}\bSpiel\w*.{20}", shown))
+
+
+def test_a_castle_in_progress_says_in_french_which_part_ends_the_game(client: TestClient) -> None:
+    """French says "partie" for a game played and for a part of a castle: the table read "la partie s'arrête quand
+    un joueur achève la douzième partie", a game ended by a game. The part is now the castle's."""
+    table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
+    page = html.unescape(client.get(f"/tables/{table.id}", headers={"accept-language": "fr"}).text)
+    assert "achève la douzième partie de son château et dessine le Nuage de fin" in page

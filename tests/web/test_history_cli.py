@@ -294,11 +294,11 @@ def test_a_history_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path
             "NEW 'Z\\x1b': un nom compte de 1 à 40 caractères imprimables : 'Z\\x1b' contient le caractère U+001B",
             "OLD 'Ana' et INTO 'Ben': Ana et Ben ont tous deux joué la partie 2", "2 parties modifiées",
             "aucune base de données ici"]),
-    ("de", ["GAME: es gibt kein gespeichertes Spiel 9", "Partie 1 gelöscht",
-            "OLD 'Nobody': kein gespeichertes Spiel hat eine Person dieses Namens",
+    ("de", ["GAME: es gibt keine gespeicherte Partie 9", "Partie 1 gelöscht",
+            "OLD 'Nobody': keine gespeicherte Partie hat eine Person dieses Namens",
             "NEW '': ein Name hat 1 bis 40 druckbare Zeichen",
             "NEW 'Z\\x1b': ein Name hat 1 bis 40 druckbare Zeichen: 'Z\\x1b' enthält das Zeichen U+001B",
-            "OLD 'Ana' und INTO 'Ben': Ana und Ben spielten beide Spiel 2", "2 Partien geändert",
+            "OLD 'Ana' und INTO 'Ben': Ana und Ben spielten beide Partie 2", "2 Partien geändert",
             "keine solche Datenbank"])])
 def test_a_delete_rename_or_merge_is_told_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
     """`history delete/rename/merge --lang fr|de`: what was done and every refusal (a game not saved, a name not
@@ -328,7 +328,7 @@ def test_a_delete_rename_or_merge_is_told_in_the_language(tmp_path: Path, code: 
             "once-upon-a-castle", "GAME: il n’y a pas de partie enregistrée 9", "partie 1 corrigée : gagnant Ana"]),
     ("de", ["a.yaml: hier gehört ein Endstand hin (eine Zuordnung)",
             "b.yaml: <end state>: game: Spiel unbekannt: 'nope'; donjon wertet guildhall, guedelon oder "
-            "once-upon-a-castle", "GAME: es gibt kein gespeichertes Spiel 9", "Partie 1 korrigiert: Sieger Ana"])])
+            "once-upon-a-castle", "GAME: es gibt keine gespeicherte Partie 9", "Partie 1 korrigiert: Sieger Ana"])])
 def test_an_edit_is_told_in_the_language_and_saved_as_in_english(tmp_path: Path, code: str, said: list[str]) -> None:
     """`history edit --lang fr|de`: a file that is no end state, one the scorer refuses, a game not saved, and the
     game corrected are said in the language; the result saved is the one an English edit saves (the companion
@@ -612,6 +612,35 @@ def test_a_game_of_a_sheet_of_ones_own_is_shown_by_its_words_without_its_folder(
         unregister("lantern-harbour")
     code, out, _ = run("history", "show", "1", "--db", other, "--lang", "de")
     assert code == 0 and out.startswith("Lantern Harbour, ") and "(Villagers 6, Fish 14," in out
+
+
+def test_a_long_game_name_does_not_run_into_the_scores(tmp_path: Path) -> None:
+    """`history list` padded games' names to 19 columns: a sheet of one's own named "Le Port aux Lanternes" (21)
+    ran into its scores with one space ("Le Port aux Lanternes Ana 20*"), and its scores began further right than
+    the other games'. The scores' column now begins after the widest name listed, two spaces past it."""
+    path = filled_db(tmp_path / "h.sqlite3")
+    db = Database(path)
+    state = {"game": "lantern-harbour", "sheets": [{"player": "Ana", "fish": 14}, {"player": "Ben", "fish": 3}]}
+    result = {"game": "lantern-harbour", "valid": True, "finished": True, "violations": [], "warnings": [],
+              "winner": "Ana", "players": [
+                  {"name": "Ana", "score": 14, "place": 1, "breakdown": {"fish": 14}, "inferred": {}},
+                  {"name": "Ben", "score": 3, "place": 2, "breakdown": {"fish": 3}, "inferred": {}}]}
+    words = {"name": {"en": "Lantern Harbour", "fr": "Le Port aux Lanternes"}, "labels": {}}
+    try:
+        def write(c: Any) -> None:
+            store.keep_words(c, {"lantern-harbour": words})
+            store.save_game(c, "lantern-harbour", state, result, played_at="2026-02-04 21:00:00")
+
+        db.write(write)
+    finally:
+        db.close()
+    code, out, _ = run("history", "list", "--db", str(path), "--lang", "fr")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4
+    assert "  Le Port aux Lanternes  Ana 14*, Ben 3" in lines[0]
+    starts = {line.index(" Ana ") + 1 for line in lines}
+    assert len(starts) == 1, lines  # every line's scores begin in the same column
+    assert "  Guildhall" + " " * (len("Le Port aux Lanternes") - len("Guildhall") + 2) + "Ana " in lines[3]
 
 
 def test_the_versions_of_a_game_are_said_in_the_language_asked(tmp_path: Path) -> None:

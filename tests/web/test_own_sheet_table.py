@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -329,6 +330,41 @@ def test_the_history_shows_every_game_whichever_folder_the_companion_serves(db: 
         refused = client.post(f"/history/games/{own}/correct", headers=SAME_ORIGIN)
         assert refused.status_code == 409 and "does not serve Lantern Harbour" in refused.text
         assert client.get(f"/history/games/{guildhall}").status_code == 200
+
+
+def test_a_sheet_s_words_kept_while_the_companion_runs_name_its_games(db: Database, tmp_path: Path) -> None:
+    """`donjon history import --content` run while the companion runs keeps the sheet's words in the history: the
+    companion read them only when it started, so the imported games showed their id ("lantern-harbour") until it
+    was started again. It reads them when a page needs them."""
+    from generator.web import store
+
+    state = {"game": "lantern-harbour", "sheets": [{"player": "Ana", "fish": 14}, {"player": "Ben", "fish": 3}]}
+    result = {"game": "lantern-harbour", "valid": True, "finished": True, "violations": [], "warnings": [],
+              "winner": "Ana", "players": [
+                  {"name": "Ana", "score": 14, "place": 1, "breakdown": {"fish": 14}, "inferred": {}},
+                  {"name": "Ben", "score": 3, "place": 2, "breakdown": {"fish": 3}, "inferred": {}}]}
+    with TestClient(create_app(db, Games()), base_url="http://127.0.0.1", follow_redirects=False) as client:
+        assert "lantern-harbour" not in client.get("/history").text
+        from generator.registry import unregister
+
+        try:  # what `history import --content` writes, from another process: its own connection to the file
+            words = Games(SHEETS).own_words()
+        finally:
+            unregister("lantern-harbour")
+        other = Database(db.path)
+        try:
+            def write(c: Any) -> tuple[int, bool]:
+                store.keep_words(c, words)
+                return store.save_game(c, "lantern-harbour", state, result)
+
+            game, _ = other.write(write)
+        finally:
+            other.close()
+        assert "<strong>Lantern Harbour</strong>" in client.get("/history").text
+        shown = client.get(f"/history/games/{game}", headers={"accept-language": "fr"})
+        assert shown.status_code == 200 and "Ce compagnon ne sert pas Lantern Harbour" in shown.text
+        assert '<option value="lantern-harbour">Lantern Harbour</option>' in client.get("/history").text
+        assert client.get("/history", params={"game": "lantern-harbour"}).status_code == 200
 
 
 def test_a_game_of_a_sheet_whose_words_were_never_kept_is_shown_by_its_id(db: Database) -> None:

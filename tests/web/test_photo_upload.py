@@ -223,6 +223,15 @@ def test_the_photo_pages_in_french_set_a_space_before_each_colon(client: TestCli
     doubts = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r'<li class="doubt[^>]*>(.*?)</li>',
                                                                          found.group(1), re.S)]
     assert doubts and all(re.search(r"#\d+\u00a0: ", line) for line in doubts), doubts
+    # the word for none the box takes, in French (it said "ou none"; "aucun" is taken by every kind of field)
+    assert 'placeholder="sa valeur, ou «\u202faucun\u202f»"' in unescape(shown.text)
+    # the field named once, then why: it read "tours #3 : tours #3 : deux valeurs remplies" (and in German too)
+    assert doubts[0].startswith("? tours #3\u00a0: deux valeurs remplies"), doubts
+    german = client.post(f"/tables/{table.id}/seats/0/sheet", headers={**SAME_ORIGIN, "Accept-Language": "de"},
+                         follow_redirects=True, files={"sheet": ("ana.jpg", photograph(filled("great-architect", "a4",
+                                                                                             values)), "image/jpeg")})
+    lines = read_lines(german.text)
+    assert lines[0].startswith("? Türme #3 : zwei Werte ausgefüllt Zwei Werte"), lines
 
 
 def test_a_photo_is_read_out_as_text_corrected_and_kept(client: TestClient) -> None:
