@@ -650,8 +650,9 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     plain = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--annotate", "seen")
     assert plain.exit_code == 1, plain.output
     lines = plain.stdout.splitlines()
-    assert "  ana.png: Struck by the storm: Struck by the storm is marked but Boats launched is empty: the storm " \
-           "strikes a harbour with boats (confirm with --set storm=VALUE)" in lines, plain.stdout
+    # the reason names the field first: not said before it again ("Struck by the storm: Struck by the storm...")
+    assert "  ana.png: Struck by the storm is marked but Boats launched is empty: the storm strikes a harbour with " \
+           "boats (confirm with --set storm=VALUE)" in lines, plain.stdout
     assert any(line.startswith("  ana.png: Goods traded: ") and line.endswith("(confirm with --set goods=VALUE)")
                for line in lines), plain.stdout
     assert any(line.startswith("    what to change (Struck by the storm and Boats launched): ") for line in lines)
