@@ -96,14 +96,16 @@ def unconfirmed_lines(photos: Unconfirmed, lang: Language | None = None) -> list
     say = Words(lang or language())
 
     def uncertain(item: Uncertain) -> str:
+        from generator.sheets.summary import said_once, why_said
+
         if say.lang.english:
             why = item.said or item.why
         else:  # the reader's sentence is English: its reason's sentence in the language (the companion's words)
-            from generator.sheets.summary import why_said
-
-            why = why_said(item, say.lang)
-        return say._("{field}: {why} (confirm with --set {key}=VALUE)", field=item.label or item.field, why=why,
-                     key=item.key)
+            why = why_said(item, say.lang, _own_label(item))
+        # the field named once (its id is in the --set that ends the line): a reason starts with it in French and
+        # German ("tours #3 : deux valeurs remplies"), and a rule's does in English ("storm is marked but...")
+        return say._("{doubt} (confirm with --set {key}=VALUE)", doubt=said_once(doubt_label(item, say.lang), why,
+                                                                                 say.lang), key=item.key)
 
     if len(photos.files) < 2:  # one photo: its doubts
         return doubt_lines(photos.uncertain, uncertain, say.lang)
@@ -134,6 +136,21 @@ def unconfirmed_lines(photos: Unconfirmed, lang: Language | None = None) -> list
     return lines
 
 
+def _own_label(item: Uncertain) -> dict[str, str] | None:
+    """A sheet of one's own's label of `item`'s field (by field), for its reason to name it as its line does."""
+    return {item.field: item.label} if item.label and "[" not in item.field and "." not in item.field else None
+
+
+def doubt_label(item: Uncertain, lang: Language) -> str:
+    """How a line names an undecided field: a sheet of one's own's label of it; else in English its id, as `--set`
+    takes it (`towers[2]`), in another language its words there, as its reason does (`tours #3`)."""
+    if item.label or lang.english:
+        return item.label or item.field
+    from generator.sheets.summary import words
+
+    return words(item.field, lang)
+
+
 def _unread_why(unread: Unread, say: Words) -> str:
     """Why a photo was not read: the reader's own (English) words, or in another language donjon's own words when
     they are its (a sheet of another version, naming both), else what its reason says was seen (the companion's
@@ -156,11 +173,11 @@ def doubt_lines(doubts: Sequence[Uncertain], said: Callable[[Uncertain], str],
 
     say = Words(lang or language())
     retake = {reason.name for reason in UNCERTAIN if reason.retake}  # the command line: two files under one name
-    lines = [f"  {item.photo}: {said(item)}" for item in doubts]
+    lines = ["  " + say._("{label}: {value}", label=item.photo, value=said(item)) for item in doubts]
     for code in dict.fromkeys(item.code for item in doubts if item.advice):
         held = [item for item in doubts if item.code == code]
         lines.append("    " + say._("what to change ({fields}): {advice}", advice=say.lang._(held[0].advice),
-                                    fields=say.listing([item.label or item.field for item in held])))
+                                    fields=say.listing([doubt_label(item, say.lang) for item in held])))
         if code in retake:
             lines.append("    " + say._("(another photo of {photo}'s sheet: give both photos under one name, donjon "
                                         "score {photo} SECOND-PHOTO ... --names NAME,NAME,...)", photo=held[0].photo))

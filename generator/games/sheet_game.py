@@ -356,10 +356,13 @@ class SheetGame:
         def document(sheets: Sequence[Any]) -> dict[str, Any]:
             return {"game": self.id, "sheets": [s.data for s in sheets]}
 
-        # its fields are named to people by the labels its sheet.yaml gives them, its values by their names (in
-        # the sheet's language)
-        return read_filled(files, [self.kind()], options or SheetOptions(), to_data, document,
-                           catalog.sheet.labels_in(catalog.info.lang), self.value_names(catalog.info.lang))
+        # its fields are named to people by the labels its sheet.yaml gives them (in the language of `--lang` where
+        # it is not English: "Frappé par la tempête", as the companion's French page does; else in the sheet's
+        # own), its values by their names (in the sheet's language: the reader's English sentences name them)
+        options = options or SheetOptions()
+        said = options.lang.code if options.lang is not None and not options.lang.english else catalog.info.lang
+        return read_filled(files, [self.kind()], options, to_data, document, catalog.sheet.labels_in(said),
+                           self.value_names(catalog.info.lang))
 
     # --- at the table ---
 

@@ -413,7 +413,8 @@ def read_filled(files: Sequence[tuple[bytes, str]], kinds: Sequence[SheetKind], 
         if options.names:
             name = options.names[read.index].strip()
         elif read.photo is not None:
-            name = f"Player {read.index + 1}"  # a photo's name box is for people
+            # a photo's name box is for people: the player named by place, in the language of --lang ("Joueur 2")
+            name = (options.lang or language("en"))._("Player {n}").format(n=read.index + 1)
         else:
             name = read.named or PurePath(read.file).stem
         data, origin = to_data(read.values, read.where)

@@ -121,6 +121,16 @@ def why_said(doubt: Doubt, lang: Language | None = None, labels: Mapping[str, st
     return lang._(FIELD_CAUSES_AFTER_LABEL[reason.name])
 
 
+def said_once(label: str, why: str, lang: Language) -> str:
+    """A doubt as a line says it, its field's `label` then `why` ("tours #3 : deux valeurs remplies"), the label
+    said once: `why` alone when it starts with that label, before the language's colon ("tours #3 : ...", as the
+    reasons say it in French and German) or a space (the reader's "storm is marked but boats is empty")."""
+    lead = lang._("{label}: {value}").format(label=label, value="")
+    if why.startswith(lead) or why.startswith(f"{label} "):
+        return why
+    return lang._("{label}: {value}").format(label=label, value=why)
+
+
 def value_name(field: str, value: str, names: Mapping[str, Mapping[str, str]] | None) -> str | None:
     """The name of `field`'s value `value` in `names` (by field without its indexes, value -> name), None when it
     has none there."""

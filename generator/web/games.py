@@ -391,7 +391,7 @@ class Games:
         still keeps it from being read (two values for one tower, a value its field cannot take...), and the
         check page again for those marks (`image`: the straightened photo the page showed, kept only when it is
         one). What was read and why a field is undecided are said in `lang` (English)."""
-        from generator.sheets.summary import why_said, words
+        from generator.sheets.summary import said_once, why_said, words
 
         the_map, to_part = self._marks_of(game, version, paper)
         count = len(the_map.marks)
@@ -401,8 +401,10 @@ class Games:
         problems.extend(bad)
         labels = self.field_labels(game, lang)  # a sheet of one's own names its fields by them, in every language
         names = self.value_names(game, version, lang)  # and its values (and the castle its guests) by their names
-        problems.extend(f"{u.field if (lang is None or lang.english) and not labels else words(u.field, lang, labels)}"
-                        f": {why_said(u, lang, labels, names)}" for u in reading.uncertain)
+        said = lang or language()
+        # each undecided field named once: French and German reasons start with its label ("tours #3 : ...")
+        problems.extend(said_once(u.field if said.english and not labels else words(u.field, said, labels),
+                                  why_said(u, said, labels, names), said) for u in reading.uncertain)
         return to_part(reading.values), problems, review
 
     def answered(self, read: SheetReading, marks: Mapping[int, bool], given: Mapping[str, str],

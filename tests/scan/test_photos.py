@@ -131,6 +131,20 @@ def test_the_rule_a_photo_contradicts_is_said_in_the_language(tmp_path: Path, co
     assert "flag stands" not in table.output + told.output
 
 
+@pytest.mark.parametrize(("code", "version", "player"), [("fr", "version\u00a0: Grands Architectes", "Joueur 1"),
+                                                         ("de", "Version: Baumeister", "Person 1")])
+def test_a_photo_scored_in_a_language_names_its_version_there(tmp_path: Path, code: str, version: str,
+                                                              player: str) -> None:
+    """`--lang fr|de`: the heading over a photo's scores names the version as the language does, as it does over a
+    YAML end state or a filled PDF; a photo of an English sheet said "Great Architect" there. A player given no
+    name is named by place in the language ("Joueur 1", as the companion's form offers): it said "Player 1"."""
+    photo = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))
+    table = run("score", photo, "--lang", code)
+    assert table.exit_code == 0, table.output
+    assert version in table.stdout.splitlines()[0], table.stdout
+    assert player in table.stdout.splitlines()[1] and "Player" not in table.stdout, table.stdout
+
+
 def test_several_photos_name_the_sheet_to_confirm(tmp_path: Path) -> None:
     values = dict(GREAT, **{"towers[2]": (2, 5)})
     ana = save(tmp_path, "ana.jpg", photograph(filled("great-architect", "a4", GREAT)))

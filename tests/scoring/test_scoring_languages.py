@@ -152,8 +152,8 @@ def test_help_says_lang_and_what_the_json_keeps() -> None:
 
 
 @pytest.mark.parametrize("code, asked, advice", [
-    ("fr", "confirmez avec --set towers[1]=VALEUR", "que changer (towers[1])"),
-    ("de", "bestätigen mit --set towers[1]=WERT", "was ändern (towers[1])"),
+    ("fr", "confirmez avec --set towers[1]=VALEUR", "que changer (tours #2)"),
+    ("de", "bestätigen mit --set towers[1]=WERT", "was ändern (Türme #2)"),
 ])
 def test_values_a_photo_left_uncertain_are_asked_in_the_language(code: str, asked: str, advice: str) -> None:
     """What a photo left to confirm, and a photo not read: the reader's words are English; the table says them as
@@ -174,6 +174,30 @@ def test_values_a_photo_left_uncertain_are_asked_in_the_language(code: str, aske
     assert "glare" not in text and "blurred" not in text and "confirm with" not in text
     english = render(result)
     assert "(confirm with --set sheets[0].towers[1]=VALUE)" in english and "ben.jpg: not read: the photo is" in english
+
+
+def test_a_value_to_confirm_names_its_field_once() -> None:
+    """A value a photo left to confirm is said with its field named once, then what `--set` takes: French and
+    German reasons start with the field ("tours #3 : deux valeurs remplies"), and the line put its id before them
+    ("ben.jpg: towers[2] : tours #3 : deux valeurs remplies"); an English rule's reason starts with it too ("storm
+    is marked but boats is empty"). What to change names the fields as the lines do."""
+    from generator.sheets.advice import uncertainty
+
+    two = uncertainty("", "two-values")
+    assert two is not None
+    doubts = (Uncertain("towers[2]", "ben.jpg", "the units 2 and 5 are both filled; a digit takes one value",
+                        "ben.jpg:towers[2]", "two-values", two.advice),
+              Uncertain("storm", "ben.jpg", "storm is marked but boats is empty: a rule", "ben.jpg:storm", "rules"))
+    photos = Unconfirmed(doubts, (), ("ben.jpg",))
+    result = Result("once-upon-a-castle", False, False, (), None, (), source="game", summary="-", parts=(photos,))
+    french = render(result, language("fr")).replace("\u00a0", " ").splitlines()
+    assert "  ben.jpg : tours #3 : deux valeurs remplies (confirmez avec --set ben.jpg:towers[2]=VALEUR)" in french
+    assert any(line.startswith("    que changer (tours #3) : ") for line in french), french
+    english = render(result).splitlines()
+    assert "  ben.jpg: towers[2]: the units 2 and 5 are both filled; a digit takes one value (confirm with --set " \
+           "ben.jpg:towers[2]=VALUE)" in english, english
+    assert "  ben.jpg: storm is marked but boats is empty: a rule (confirm with --set ben.jpg:storm=VALUE)" in english
+    assert any(line.startswith("    what to change (towers[2]): ") for line in english), english
 
 
 def test_the_installed_command_scores_in_german() -> None:

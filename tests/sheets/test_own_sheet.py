@@ -650,8 +650,9 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     plain = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--annotate", "seen")
     assert plain.exit_code == 1, plain.output
     lines = plain.stdout.splitlines()
-    assert "  ana.png: Struck by the storm: Struck by the storm is marked but Boats launched is empty: the storm " \
-           "strikes a harbour with boats (confirm with --set storm=VALUE)" in lines, plain.stdout
+    # the reason names the field first: not said before it again ("Struck by the storm: Struck by the storm...")
+    assert "  ana.png: Struck by the storm is marked but Boats launched is empty: the storm strikes a harbour with " \
+           "boats (confirm with --set storm=VALUE)" in lines, plain.stdout
     assert any(line.startswith("  ana.png: Goods traded: ") and line.endswith("(confirm with --set goods=VALUE)")
                for line in lines), plain.stdout
     assert any(line.startswith("    what to change (Struck by the storm and Boats launched): ") for line in lines)
@@ -660,6 +661,13 @@ def test_a_photos_undecided_fields_are_named_by_their_labels(copy: Path, tmp_pat
     uncertain = {u["field"]: u for u in json.loads(as_json.stdout)["uncertain"]}
     assert set(uncertain) == {"storm", "boats", "goods"}, as_json.stdout
     assert uncertain["storm"]["why"] == "storm is marked but boats is empty: the storm strikes a harbour with boats"
+    # `--lang fr`: the labels sheet.yaml gives in French (its own where it gives none), as the companion's French
+    # page says them; it said the sheet's own ("Struck by the storm") in French lines
+    french = run("score", "ana.png", "--sheet", str(copy), "--names", "Ana", "--lang", "fr")
+    lines = french.stdout.replace("\u00a0", " ").splitlines()
+    assert any(line.startswith("  ana.png : Frappé par la tempête : ce qui a été lu") for line in lines), lines
+    assert any(line.startswith("    que changer (Frappé par la tempête et Bateaux lancés) : ") for line in lines), lines
+    assert any(line.startswith("  ana.png : Goods traded : ") for line in lines), lines
 
 
 #: Lantern Harbour's name and the storm's rule in French, as a designer who translates the sheet writes them

@@ -153,3 +153,20 @@ def test_the_check_page_of_marks_says_guests_by_name() -> None:
     _, _, review = games.sheet_from_marks("great-architect", the_map.paper, filled, {}, "", lang=french)
     queen = games.value_names("once-upon-a-castle", "great-architect", french)["guests"]["queen"]
     assert (words("guests", french), queen) in [(line.label, line.text) for line in review.lines]
+
+
+def test_the_check_page_says_what_keeps_a_field_undecided_naming_it_once() -> None:
+    """After the player taps the marks, the companion says what still keeps the sheet from being read with the
+    field named once ("tours #2 : deux valeurs remplies"): a French or German reason starts with its field, and
+    the field was put before it again ("tours #2 : tours #2 : deux valeurs remplies"). English keeps its form."""
+    from generator.i18n import language
+    from generator.web.games import Games
+
+    games, the_map = Games(), scan_map("great-architect")
+    states = states_for(the_map, {"towers[1]": {"built", "units 2", "units 4"}})
+    filled = {i for i, state in enumerate(states) if state}
+    said_in = {code: [p.replace("\u00a0", " ") for p in games.sheet_from_marks(
+        "great-architect", the_map.paper, filled, {}, "", lang=language(code))[1]] for code in ("en", "fr", "de")}
+    assert said_in["fr"] == ["tours #2 : deux valeurs remplies"], said_in
+    assert said_in["de"] == ["Türme #2: zwei Werte ausgefüllt"], said_in
+    assert len(said_in["en"]) == 1 and said_in["en"][0].startswith("towers[1]: the units 2 and 4 are both filled")

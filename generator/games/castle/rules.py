@@ -259,7 +259,10 @@ def check(state: CastleEndState, catalog: Castle, found: Findings) -> Standing:
                     found._("no sheet has the end Cloud: the game is not over, or the sheet of the player who drew "
                             "it is missing"), SOME_SHEETS)
     termination = CastleEnd.END_CLOUD if ended else CastleEnd.NO_END_CLOUD
-    return Standing(finished=True, setting=((found._("version"), _version_name(catalog, state.version)),
+    # the heading is read by players: the version by its name in the messages' language (`--lang fr`: Grands
+    # Architectes, a photo of an English sheet too), else as the file names things (the catalog the rules are given)
+    printed = found.said if isinstance(found.said, Castle) else catalog
+    return Standing(finished=True, setting=((found._("version"), _version_name(printed, state.version)),
                                             (found._("sheets"), str(len(state.sheets)))),
                     parts=(CastleOutcome(termination),))
 
