@@ -53,8 +53,8 @@ def font_problems(pdf: Path) -> list[str]:
     return problems
 
 
-def png_problems(png: Path) -> list[str]:
-    """Whether a PNG decodes completely (a truncated or corrupt file does not)."""
+def png_problems(png: Path, modes: tuple[str, ...] = ("RGB", "RGBA")) -> list[str]:
+    """Whether a PNG decodes completely (a truncated or corrupt file does not), in one of `modes`."""
     from PIL import Image
 
     try:
@@ -62,8 +62,8 @@ def png_problems(png: Path) -> list[str]:
             image.verify()
         with Image.open(png) as image:
             image.load()
-            if image.mode not in ("RGB", "RGBA"):  # RGBA: a piece cut to a shape, transparent outside it
-                return [f"is {image.mode}, not RGB or RGBA"]
+            if image.mode not in modes:  # RGBA: a piece cut to a shape, transparent outside it
+                return [f"is {image.mode}, not {' or '.join(modes)}"]
     except Exception as err:  # noqa: BLE001 - any failure to decode is the finding
         return [f"does not decode: {err}"]
     return []

@@ -119,7 +119,7 @@ def test_each_change_rebuilds_what_it_touches_and_gives_the_files_of_a_new_build
 
     # a layout: every card drawn with it (the units), not the spells
     before = stamps(out)
-    watch.build([_edit(deck / "unit.yaml", lambda t: t.replace("height: 7.5mm, radius: 1.5mm", "height: 7mm, "
+    watch.build([_edit(deck / "unit.yaml", lambda t: t.replace("height: 7.25mm, radius: 1.5mm", "height: 7mm, "
                                                                                                 "radius: 2mm"))])
     assert _written(before, out) == {f"{svg}/{n}.svg" for n in (1, 2, 3, 4, 5)} | {"decks/skirmish.pdf"}
     watch.same_as_new(tmp_path)
