@@ -989,6 +989,52 @@ def test_vector_icons_and_outlined_text_in_the_safe_margin_are_warned_as_picture
     assert "1.41 mm from the cut" in safe[2]["message"], safe
 
 
+def test_a_shape_clipped_inside_the_safe_area_is_measured_by_what_is_drawn(tmp_path: Path) -> None:
+    """check-print measured a path by its whole box before any clip: a large circle cropped to a panel inside the safe
+    area warned, its uncut box 3 pt from the cut, though nothing of it is drawn in the margin (the PNG services'
+    check, measuring the clipped group, said nothing). A path is now measured within its clip and those of the
+    forms it is drawn in; what the clip leaves in the margin is still warned."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    def clipped(canvas: Canvas, x0: float, y0: float, x1: float, y1: float, form: bool = False) -> None:
+        canvas.saveState()
+        panel = canvas.beginPath()
+        panel.rect(x0, y0, x1 - x0, y1 - y0)
+        canvas.clipPath(panel, stroke=0, fill=0)
+        if form:
+            canvas.doForm("disc")
+        else:
+            canvas.circle(99, 135, 87, fill=1, stroke=0)  # its box 3 pt inside the cut at left and right
+        canvas.restoreState()
+
+    target = tmp_path / "clipped.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    pages: list[Callable[[], object]] = [
+        lambda: canvas.circle(99, 135, 87, fill=1, stroke=0),        # 1: the whole circle: warned
+        lambda: clipped(canvas, 30, 60, 168, 210),                   # 2: cropped to a panel in the safe area
+        lambda: clipped(canvas, 12, 100, 186, 170),                  # 3: cropped to a band into the margin: warned
+        lambda: clipped(canvas, 30, 60, 168, 210, form=True),        # 4: the circle in a form, cropped outside it
+        lambda: clipped(canvas, 12, 100, 186, 170, form=True),       # 5: the same, the band into the margin: warned
+    ]
+    for number, draw in enumerate(pages, start=1):
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, 198, 270, fill=1, stroke=0)  # the background, into the bleed
+        canvas.setFillColorCMYK(0, 0, 0, 1)
+        if number == 4:
+            canvas.beginForm("disc")
+            canvas.circle(99, 135, 87, fill=1, stroke=0)
+            canvas.endForm()
+        draw()
+        canvas.showPage()
+    canvas.save()
+    done = donjon("check-print", str(target), "--service", "dtc", "--json")
+    safe = [f for f in _report(done)[0]["findings"] if f["rule"] == "safe"]
+    assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (3, "warned"), (5, "warned")], safe
+    assert all("1 shape drawn as paths" in f["message"] and "1.06 mm from the cut" in f["message"] for f in safe), safe
+    assert "y 32.1-56.8 mm" in safe[1]["message"] and "y 32.1-56.8 mm" in safe[2]["message"], safe  # the band only
+
+
 def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:
     """PDF/X lets a page give its finished size as a TrimBox or an ArtBox, not both (Kodak's PDF/X-1a page): a card
     with both passed DriveThruCards' preflight, measured from its TrimBox, while a PDF/X checker refuses it. Now

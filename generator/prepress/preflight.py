@@ -2694,10 +2694,16 @@ MAX_SHAPE_OBJECTS = 50_000
 _Affine = tuple[float, float, float, float, float, float]
 
 
-def _painted_paths(page: Any) -> tuple[list[_Box], bool]:
-    """The box of every path a page paints (pdfium's page objects: its bounds, a stroke's width included, before
-    any clip), in the page's default space, forms followed through their matrices: vector art, icons, lines, each
-    letter of text drawn as outlines; and whether every object was read (MAX_SHAPE_OBJECTS).
+def _painted_paths(page: Any, inner: _Box | None = None) -> tuple[list[_Box], bool]:
+    """The box of every path a page paints (pdfium's page objects: its bounds, a stroke's width included), within
+    the clip in force, in the page's default space, forms followed through their matrices: vector art, icons, lines,
+    each letter of text drawn as outlines; and whether every object was read (MAX_SHAPE_OBJECTS).
+
+    The clip is what a designer's shape cropped to the card leaves drawn (a large circle clipped to a panel): the
+    path's box is cut to its clip's box and to those of the forms it is drawn in, as the PNG services' check measures
+    a clipped group. A clip's box is its points' bounds (a curve's control points included: never smaller than
+    what it lets through); a clip of text, which pdfium gives no path for, is not narrowed to. A path whose box lies
+    within `inner` (the safe area) cannot come into the margin whatever its clip: its clip is not read.
 
     Read through pdfium's own calls, not pypdfium2's object per page object: a page of text as outlines has a path
     a letter, and wrapping each was a third of the time an export for MB PRINT spends on its preflight."""
@@ -2712,8 +2718,28 @@ def _painted_paths(page: Any) -> tuple[list[_Box], bool]:
     matrix = raw.FS_MATRIX()
     path, form_kind = raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_FORM
     kind_of, bounds, matrix_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds, raw.FPDFPageObj_GetMatrix
+    ix0, iy0, ix1, iy1 = inner if inner is not None else (math.inf, math.inf, -math.inf, -math.inf)
 
-    def walk(count: int, get: Callable[[int], Any], m: _Affine, depth: int) -> None:
+    def clip_of(obj: Any) -> _Box | None:
+        """The box of the clip an object is drawn within, in its own content's space; None: no clip narrows it."""
+        clip = raw.FPDFPageObj_GetClipPath(obj)
+        if not clip:
+            return None
+        found: _Box | None = None
+        for number in range(max(raw.FPDFClipPath_CountPaths(clip), 0)):
+            xs, ys = [], []
+            for index in range(max(raw.FPDFClipPath_CountPathSegments(clip, number), 0)):
+                segment = raw.FPDFClipPath_GetPathSegment(clip, number, index)
+                if segment and raw.FPDFPathSegment_GetPoint(segment, left, bottom):
+                    xs.append(left.value)
+                    ys.append(bottom.value)
+            if not xs:
+                continue  # a sub-path with no points read: not narrowed to
+            box = (min(xs), min(ys), max(xs), max(ys))
+            found = box if found is None else _meet(found, box)  # the clip is every sub-path's intersection
+        return found
+
+    def walk(count: int, get: Callable[[int], Any], m: _Affine, depth: int, outer: _Box | None) -> None:
         a, b, c, d, e, f = m
         straight = b == 0 and c == 0  # scaled and moved, not turned: two corners place the box
         for index in range(count):
@@ -2730,17 +2756,41 @@ def _painted_paths(page: Any) -> tuple[list[_Box], bool]:
                 x0, y0, x1, y1 = left.value, bottom.value, right.value, top.value
                 if straight:
                     px0, px1, py0, py1 = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
-                    boxes.append((min(px0, px1), min(py0, py1), max(px0, px1), max(py0, py1)))
+                    placed = (min(px0, px1), min(py0, py1), max(px0, px1), max(py0, py1))
                 else:
-                    boxes.append(_placed_box((x0, y0, x1, y1), m))
+                    placed = _placed_box((x0, y0, x1, y1), m)
+                if placed[0] >= ix0 and placed[1] >= iy0 and placed[2] <= ix1 and placed[3] <= iy1:
+                    boxes.append(placed)  # inside the safe area: no clip brings it out
+                    continue
+                clip = clip_of(obj)
+                if clip is not None:
+                    cut = _meet((x0, y0, x1, y1), clip)
+                    if cut[2] < cut[0] or cut[3] < cut[1]:
+                        continue  # clipped away: nothing drawn
+                    placed = _placed_box(cut, m)
+                if outer is not None:
+                    placed = _meet(placed, outer)
+                if placed[2] >= placed[0] and placed[3] >= placed[1]:
+                    boxes.append(placed)
             elif kind == form_kind and depth < MAX_SHAPE_DEPTH and matrix_of(obj, matrix):
-                inner = _multiply((matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f), m)
-                walk(raw.FPDFFormObj_CountObjects(obj), partial(raw.FPDFFormObj_GetObject, obj), inner, depth + 1)
+                clip = clip_of(obj)  # in force over all the form draws, in the space the form is placed in
+                if clip is not None and (clip[2] < clip[0] or clip[3] < clip[1]):
+                    continue  # clipped away: nothing of it drawn
+                within = outer if clip is None else _placed_box(clip, m) if outer is None \
+                    else _meet(_placed_box(clip, m), outer)
+                inner_m = _multiply((matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f), m)
+                walk(raw.FPDFFormObj_CountObjects(obj), partial(raw.FPDFFormObj_GetObject, obj), inner_m, depth + 1,
+                     within)
 
     handle = page.raw
     walk(max(raw.FPDFPage_CountObjects(handle), 0), partial(raw.FPDFPage_GetObject, handle),
-         (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0)
+         (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0, None)
     return boxes, budget[0] >= 0
+
+
+def _meet(box: _Box, other: _Box) -> _Box:
+    """Where two boxes overlap (x1 < x0 or y1 < y0 where they do not)."""
+    return max(box[0], other[0]), max(box[1], other[1]), min(box[2], other[2]), min(box[3], other[3])
 
 
 def _frame(box: _Box, trim: _Box, unit: float, safe: float) -> bool:
@@ -2813,6 +2863,6 @@ def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box, boo
                 result.add(index + 1, "text", f"{text.count_chars()} characters of text in fonts; {service.name} "
                                               "asks for text converted to outlines")
             text.close()
-            _safe_shapes(result, index + 1, _painted_paths(page), unit, trim,
+            _safe_shapes(result, index + 1, _painted_paths(page, (left, bottom, right, top)), unit, trim,
                          f", the cut taken {_mm(service.bleed)} inside the page's edge" if guessed else "")
             page.close()

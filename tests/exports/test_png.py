@@ -347,6 +347,41 @@ def test_a_large_emblem_reaching_the_margin_at_one_edge_is_not_taken_for_a_frame
     assert "the nearest 1.9" in safe[0]  # DriveThruCards cuts 88.9 mm: 1.5 mm + 0.45 mm
 
 
+#: A round seal (SVG art) shown to cover its box: 60 mm across, 1.75 mm from the sides of a poker card, it is cropped
+#: to a tall panel well inside the safe area on one card, and to a band 60 mm wide, into the margin, on the other.
+CROPPED_SEAL = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  panel: {kind: image, when: "card.name == 'Panel'", x: 21.75mm, y: 14mm, width: 20mm, height: 60mm, src: seal.svg,
+          fit: cover}
+  band: {kind: image, when: "card.name == 'Band'", x: 1.75mm, y: 34mm, width: 60mm, height: 20mm, src: seal.svg,
+         fit: cover}
+"""
+SEAL = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#9b2226"/></svg>'
+
+
+def test_art_cropped_inside_the_safe_area_is_not_warned_in_the_pdf_where_what_shows_of_it_is_inside(
+        tmp_path: Path) -> None:
+    """The PDF check measured SVG art drawn as paths by its whole box before any clip: a seal covering a panel in
+    the middle of the card warned for its uncropped sides, 1.75 mm from the edge, where the services' PNG check
+    (the picture within its clip) said nothing. Both now measure what is drawn; the band, cropped into the
+    margin, still warns in both."""
+    deck = make_deck(tmp_path / "seal", [{"Name": "Panel"}, {"Name": "Band"}], layout=CROPPED_SEAL, deck_id="seal",
+                     extra="card_size: poker\nname_column: Name\n")
+    (deck / "seal.svg").write_text(SEAL, encoding="utf-8")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if " box " in line]
+    assert len(warned) == 1 and "box band (" in warned[0] and warned[0].endswith("on Band"), result.stderr
+    result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    assert result.exit_code == 0, result.stderr
+    safe = [f for f in json.loads(result.stdout)["findings"] if f["rule"] == "safe"]
+    assert len(safe) == 1 and safe[0]["message"].startswith("1 shape drawn as paths"), result.stdout
+    assert "the nearest 1.50 mm" in safe[0]["message"], safe  # 1.25 mm from the right + 0.25 mm of the rounded cut
+    assert "y 34.5-54.5 mm" in safe[0]["message"], safe  # the band, not the seal's whole height
+
+
 #: A text box as wide as the card, its edges 0.5 mm from the card's: well inside The Game Crafter's safe margin. The
 #: card's text is centred: a short name stops far short of the box's edges, a long one is set as large as the box's
 #: width lets it, its first and last letters at the box's edges.
