@@ -31,6 +31,14 @@ random version and paper: per family, the share of photos read right, asked abou
 reason), refused (with a reason), and wrong (a field read wrong and not asked about: what must never happen),
 against the issue's targets; and the reader's time per photo by megapixels. Results go to
 `benchmarks/scan-families.json` and their own section of `benchmarks/results.md`.
+
+    python benchmarks/scan_photos.py --families clean,finger-over-marks --per-family 4 \
+        --sheet content/examples/sheets/lantern-harbour         # the families on a sheet of one's own
+
+With `--sheet`, the photos are of a sheet of one's own (its folder: sheet.yaml and its layout), drawn scan-ready on
+A4, each filled with random values its fields allow (a count up to its largest mark), and read as `donjon score
+--sheet` reads them: the same line per family (right, asked, refused, wrong). Around it (clutter, two-sheets) lie
+another copy of it and a card; there is no second shot, and no report is written.
 """
 
 from __future__ import annotations
@@ -345,6 +353,10 @@ def main() -> None:
     parser.add_argument("--families", help="hard photos by family instead: 'all', or family names separated by "
                                            f"commas ({', '.join(photo_families.FAMILIES)})")
     parser.add_argument("--per-family", type=int, default=12, help="with --families: photos per family (default 12)")
+    parser.add_argument("--sheet", type=Path,
+                        help="with --families: photograph this sheet of one's own (its folder, with sheet.yaml and "
+                             "its layout) instead of the castle's, each photo random valid values of its fields "
+                             "(no report written)")
     parser.add_argument("--second-shot", action="store_true",
                         help="with --families: also take a second photo of each filled sheet (its glare and pose "
                              "drawn again, as a retake from another angle) and read the two as one sheet; prints the "
@@ -475,12 +487,25 @@ def families(args: argparse.Namespace) -> None:
     unknown = [n for n in names if n not in photo_families.FAMILIES]
     if unknown:
         raise SystemExit(f"unknown families: {', '.join(unknown)}")
-    castle = load_content(content_dir(), games=[GAME.id]).game(GAME.id)
-    guests = [g.id for g in castle.guests_of("great-architect")]
-    work = Path(tempfile.mkdtemp(prefix="donjon-scan-bench-"))
-    built = build_sheets(work, castle)
-    sheets = {key: photo_families.Sheet(s.map, s.image, RENDER) for key, s in built.items()}
-    sheet_kinds = kinds(castle)
+    if args.sheet and args.second_shot:
+        raise SystemExit("--second-shot is for the castle's sheets only")
+    own = own_sheet(args.sheet) if args.sheet else None
+
+    def own_around(r: random.Random) -> list[Any]:
+        # another copy of the sheet (a second player's) and a card, for the clutter and two-sheets families
+        assert own is not None
+        return [photo_families.as_other(own[0]), photo_families.Other(photo_families.card(r, own[0].px_per_mm))]
+    if own is not None:
+        sheets: dict[tuple[str, str], photo_families.Sheet] = {}
+        sheet_kinds: Any = [own[1]]
+        guests: list[str] = []
+    else:
+        castle = load_content(content_dir(), games=[GAME.id]).game(GAME.id)
+        guests = [g.id for g in castle.guests_of("great-architect")]
+        work = Path(tempfile.mkdtemp(prefix="donjon-scan-bench-"))
+        built = build_sheets(work, castle)
+        sheets = {key: photo_families.Sheet(s.map, s.image, RENDER) for key, s in built.items()}
+        sheet_kinds = kinds(castle)
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
     rows: dict[str, dict[str, Any]] = {}
@@ -493,23 +518,15 @@ def families(args: argparse.Namespace) -> None:
                                "must_ask_decided": 0, "confident_wrong": 0, "near_misses": [], "hidden_decided": 0, "blind": 0, "blind_lightest": 0, "right_seen": 0,
                                "target": family.target, "reasons": {}, "examples": []}
         for index in range(args.per_family):
-            version = rng.choice(("great-architect", "apprentice"))
-            paper = rng.choice(("a4", "letter"))
-            sheet = sheets[(version, paper)]
-            values = random_game(rng, version, 1, guests)[0]
-            filled = filled_marks(sheet.map, values)
-            others = [sheets[(("apprentice" if version == "great-architect" else "great-architect"), paper)]]
-
-            def around(r: random.Random, others: list[photo_families.Sheet] = others) -> list[Any]:
-                return [photo_families.as_other(o) for o in others] + [
-                    photo_families.Other(photo_families.card(r, others[0].px_per_mm))]
-
-            label = f"{name}-{index:03d}.jpg"
-            second = None
-            if args.second_shot:
-                photo, second = photo_families.make_pair(family, sheet, filled, f"{args.seed}-{index}", around)
+            if own is not None:
+                sheet = own[0]
+                values = own_values(rng, sheet.map)
+                filled = own_filled(sheet.map, values)
+                label = f"{name}-{index:03d}.jpg"
+                photo = photo_families.make(family, sheet, filled, f"{args.seed}-{index}", own_around)
+                second = None
             else:
-                photo = photo_families.make(family, sheet, filled, f"{args.seed}-{index}", around)
+                photo, second, sheet, values, label = _castle_photo(args, rng, sheets, guests, family, name, index)
             t0 = time.perf_counter()
             try:
                 read = read_photo(photo.data, label, sheet_kinds)
@@ -591,8 +608,94 @@ def families(args: argparse.Namespace) -> None:
     result = {"date": time.strftime("%Y-%m-%d"), "seed": args.seed, "per_family": args.per_family, "cpu": _cpu(),
               "cores": os.cpu_count(), "load": os.getloadavg()[0], "families": rows, "times": by_mp}
     print(json.dumps({k: v for k, v in result.items() if k != "families"}, indent=1))
-    if not args.no_report and args.families == "all" and not args.second_shot:
+    if own is not None:
+        result["sheet"] = str(args.sheet)
+    if not args.no_report and args.families == "all" and not args.second_shot and own is None:
         update_families(result)
+
+
+def _castle_photo(args: argparse.Namespace, rng: random.Random, sheets: dict[tuple[str, str], photo_families.Sheet],
+                  guests: list[str], family: Any, name: str, index: int) -> tuple[Any, Any, Any, Any, str]:
+    """One photo of `family` of a random valid castle of a random version and paper (and its retake with
+    `--second-shot`): the photo, its second or None, the sheet, the values filled and the photo's name."""
+    version = rng.choice(("great-architect", "apprentice"))
+    paper = rng.choice(("a4", "letter"))
+    sheet = sheets[(version, paper)]
+    values = random_game(rng, version, 1, guests)[0]
+    filled = filled_marks(sheet.map, values)
+    others = [sheets[(("apprentice" if version == "great-architect" else "great-architect"), paper)]]
+
+    def around(r: random.Random, others: list[photo_families.Sheet] = others) -> list[Any]:
+        return [photo_families.as_other(o) for o in others] + [
+            photo_families.Other(photo_families.card(r, others[0].px_per_mm))]
+
+    label = f"{name}-{index:03d}.jpg"
+    second = None
+    if args.second_shot:
+        photo, second = photo_families.make_pair(family, sheet, filled, f"{args.seed}-{index}", around)
+    else:
+        photo = photo_families.make(family, sheet, filled, f"{args.seed}-{index}", around)
+    return photo, second, sheet, values, label
+
+
+def own_sheet(folder: Path) -> tuple[photo_families.Sheet, Any]:
+    """A sheet of one's own (its folder) drawn scan-ready on A4 and rasterised, with the reader's kind for it."""
+    import io
+
+    from generator.backends.pdf import write_pdf
+    from generator.games.sheet_game import SheetGame
+    from generator.pdfium_lock import page_grey
+    from generator.sheets.own import load_sheet
+
+    user_sheet, problems = load_sheet(folder.resolve())
+    if user_sheet is None:
+        raise SystemExit("\n".join(str(p) for p in problems))
+    game = SheetGame(user_sheet)
+    drawn = game.drawn("scan", "a4")
+    buffer = io.BytesIO()
+    write_pdf([drawn.page()], buffer, title=folder.name)
+    grey = page_grey(buffer.getvalue(), scale=RENDER)
+    return photo_families.Sheet(drawn.map, grey, RENDER), game.kind()
+
+
+def own_values(rng: random.Random, the_map: MarkMap) -> dict[str, Any]:
+    """Random values of an own sheet's fields, each among those its marks allow (a count up to its largest)."""
+    from generator.sheets.marks import largest
+
+    allowed: dict[str, list[Any]] = {}
+    for mark in the_map.marks:
+        allowed.setdefault(mark.field, []).append(mark.value)
+    values: dict[str, Any] = {}
+    for field, kind in the_map.types.items():
+        if field not in allowed:
+            continue
+        if kind == "count":
+            values[field] = rng.randint(0, largest(the_map, field) or 0)
+        elif kind == "choice":
+            values[field] = rng.choice(allowed[field])
+        elif kind == "yes-no":
+            values[field] = rng.random() < 0.5 or None
+        elif kind == "list":
+            values[field] = [v for v in allowed[field] if rng.random() < 0.4]
+    return values
+
+
+def own_filled(the_map: MarkMap, values: dict[str, Any]) -> list[bool]:
+    """Which marks a player fills for `values`: digits as on the castle's sheets, a count's marks from the first."""
+    out = []
+    for mark in the_map.marks:
+        value = values.get(mark.field)
+        if mark.digit is not None:
+            number = value if isinstance(value, int) and not isinstance(value, bool) else 0
+            digit = number // 10 % 10 if mark.digit == "tens" else number % 10
+            out.append(number > 0 and (mark.digit == "units" or number >= 10) and mark.value == digit)
+        elif the_map.types.get(mark.field) == "count":
+            out.append(isinstance(mark.value, int) and not isinstance(mark.value, bool) and mark.value <= (value or 0))
+        elif isinstance(value, list):
+            out.append(mark.value in value)
+        else:
+            out.append(value is not None and value == mark.value)
+    return out
 
 
 def second_shot(the_map: MarkMap, first: Any, second: Any, first_read: Any, label: str, sheet_kinds: Any,

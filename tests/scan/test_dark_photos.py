@@ -76,3 +76,18 @@ def test_a_shape_whose_outlines_the_photo_shows_nowhere_has_its_marks_asked_abou
     for sheet in (Usual({"circle": 0.0}, ink=0.6), Usual({"circle": 0.0}, ink=0.6, bare={"circle": 0.0})):
         read = decide(bubble, m, sheet)
         assert (read.state, read.code) == (None, "covered")
+
+
+@pytest.mark.parametrize(("outline", "state", "code"), [
+    (0.091, None, "covered"),  # 0.455 of the usual: half its ring under a finger's edge (castle seed 54, photo 0)
+    (0.106, None, "covered"),  # 0.53: still about half
+    (0.12, False, ""),         # 0.6: most of it seen, empty (the finger family's lowest, seed 54)
+    (0.2, False, ""),          # seen whole
+])
+def test_an_empty_looking_bubble_half_hidden_is_asked_about(outline: float, state: bool | None, code: str) -> None:
+    """Issue 27 point 4: a bubble whose outline a finger's edge half hides, empty on the half seen, was read empty
+    (the castle's tower 1 "0" in finger-over-marks seed 54, photo 0): a mark drawn in the hidden half cannot be seen.
+    It is asked about until more than half its outline shows."""
+    bubble = Mark("towers[0]", 0, "circle", 10.0, 10.0, 6.0, 6.0)
+    read = decide(bubble, replace(NOWHERE, outside=0.0, outline=outline, cover=0.0), SHEET)
+    assert (read.state, read.code) == (state, code)
