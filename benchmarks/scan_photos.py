@@ -143,16 +143,22 @@ def random_game(rng: random.Random, version: str, players: int, guests: list[str
     return sheets
 
 
+def digit_filled(mark: Any, value: Any) -> bool:
+    """Whether a digit's mark is filled for `value`: a number written as digits fills its tens only from 10 on and
+    its units unless it is 0 (anything but a whole number fills none)."""
+    number = value if isinstance(value, int) and not isinstance(value, bool) else 0
+    digit = number // 10 % 10 if mark.digit == "tens" else number % 10
+    return number > 0 and (mark.digit == "units" or number >= 10) and mark.value == digit
+
+
 def filled_marks(the_map: MarkMap, values: dict[str, Any]) -> list[bool]:
-    """Which marks a player fills: a number written as digits fills its tens only from 10 on and its units unless
-    it is 0 (a tower built without a number fills its "built" mark alone)."""
+    """Which marks a player fills: digits as :func:`digit_filled` says (a tower built without a number fills its
+    "built" mark alone)."""
     out = []
     for mark in the_map.marks:
         value = values.get(mark.field)
         if mark.digit is not None:
-            number = value if isinstance(value, int) and not isinstance(value, bool) else 0
-            digit = number // 10 % 10 if mark.digit == "tens" else number % 10
-            out.append(number > 0 and (mark.digit == "units" or number >= 10) and mark.value == digit)
+            out.append(digit_filled(mark, value))
         elif mark.value == "built":
             out.append(value is not None)
         elif mark.field in ("donjon_floors", "residents"):
@@ -686,9 +692,7 @@ def own_filled(the_map: MarkMap, values: dict[str, Any]) -> list[bool]:
     for mark in the_map.marks:
         value = values.get(mark.field)
         if mark.digit is not None:
-            number = value if isinstance(value, int) and not isinstance(value, bool) else 0
-            digit = number // 10 % 10 if mark.digit == "tens" else number % 10
-            out.append(number > 0 and (mark.digit == "units" or number >= 10) and mark.value == digit)
+            out.append(digit_filled(mark, value))
         elif the_map.types.get(mark.field) == "count":
             out.append(isinstance(mark.value, int) and not isinstance(mark.value, bool) and mark.value <= (value or 0))
         elif isinstance(value, list):

@@ -38,7 +38,7 @@ from generator.i18n import N_, Language
 from generator.layout.draw import printed_boxes
 from generator.layout.load import EPSILON, TEXT_KINDS, LayoutBox
 from generator.layout.spec import SHAPE_KINDS
-from generator.prepress.preflight import FRAME
+from generator.prepress.preflight import FRAME, SPECK, TOLERANCE
 from generator.prepress.services import Service
 from generator.units import to_mm
 
@@ -53,11 +53,6 @@ INSIDE = N_("{distance} from the edge {service} cuts")
 PAST = N_("{distance} past the edge {service} cuts")
 #: Cards named before the rest are counted.
 NAMED = 6
-#: How close to the cut a picture or a shape may end and still be art running into the bleed (a tenth of a
-#: millimetre, in points, as generator.prepress.preflight.TOLERANCE), and the size below which, both ways, it is a
-#: speck of a texture (a millimetre, preflight.SPECK): neither is measured.
-REACHES = 0.2835
-SPECK = 72 / 25.4
 
 
 class Margin(NamedTuple):
@@ -111,8 +106,10 @@ def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin
             distance = min(left, top, right, bottom)
             if distance >= service.safe - EPSILON:
                 continue
-            if box.kind not in TEXT_KINDS and (distance <= REACHES or (x1 - x0 < SPECK and y1 - y0 < SPECK)):
-                continue  # a picture or shape reaching the cut runs into the bleed; a speck is a texture's
+            if box.kind not in TEXT_KINDS and (distance <= TOLERANCE or (x1 - x0 < SPECK and y1 - y0 < SPECK)):
+                # a picture or shape reaching the cut runs into the bleed, a speck is a texture's: neither is
+                # measured, by the same bounds as check-print's (generator.prepress.preflight)
+                continue
             key = (box.file, box.name)
             known = found.get(key)
             if known is None:
