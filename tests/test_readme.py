@@ -138,8 +138,23 @@ def test_the_readme_shows_commands() -> None:
         assert expected in found
 
 
-@pytest.mark.parametrize("command", commands())
-def test_readme_command_works(scratch: Path, command: str) -> None:
+COMMANDS = commands()
+# how many of COMMANDS each worker's scratch folder has run, in the README's order
+_RAN: dict[Path, int] = {}
+
+
+@pytest.mark.parametrize("index", range(len(COMMANDS)), ids=COMMANDS)
+def test_readme_command_works(scratch: Path, index: int) -> None:
+    # A command may use what an earlier one made (a built sheet, a saved game), as a reader following the README
+    # would. Tests spread over workers one by one (`pytest -n 2` without `--dist loadfile`) leave a worker's scratch
+    # folder without them: the earlier commands this worker has not run yet are run first.
+    for earlier in range(_RAN.get(scratch, 0), index):
+        run_readme_command(scratch, COMMANDS[earlier], before=COMMANDS[index])
+    run_readme_command(scratch, COMMANDS[index])
+    _RAN[scratch] = max(_RAN.get(scratch, 0), index + 1)
+
+
+def run_readme_command(scratch: Path, command: str, before: str | None = None) -> None:
     import os
 
     argv = [*donjon_argv(), *shlex.split(command)[1:]]
@@ -149,7 +164,8 @@ def test_readme_command_works(scratch: Path, command: str) -> None:
         serve_until_it_answers(argv, scratch, env)
         return
     result = subprocess.run(argv, capture_output=True, text=True, cwd=scratch, timeout=300, env=env)
-    assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+    needed = f" (run before: {before})" if before else ""
+    assert result.returncode == 0, f"{command}{needed}\n{result.stdout}\n{result.stderr}"
 
 
 def serve_until_it_answers(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
