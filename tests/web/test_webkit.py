@@ -1,0 +1,79 @@
+"""The companion in WebKit, Safari's engine (Debian's WebKitGTK, tests/web/webkit.py), at a phone's size (390 x 844):
+a whole Once Upon a Castle game from a new table to the saved result and the history, each control clicked where it
+is drawn. The Chromium tests (test_browser.py) walk every page; this one is there so that what only Safari's engine
+does differently (its forms, its fetch and its CSS) cannot break a table of iPhones unseen.
+Skipped without WebKitGTK's driver and Xvfb unless DONJON_REQUIRE_BROWSER=1 (CI sets it and installs them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.test_serve_process import serving, wait_ready
+from tests.web.webkit import WebKitPage, webkit
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+#: the totals strip's rows, name and total, as the test_browser.py tests read them
+TOTALS = """return Object.fromEntries([...document.querySelectorAll(
+    '#scoreboard table.totals tbody tr:not(.breakdown)')].map(r => [r.querySelector('th').textContent.trim(),
+    r.querySelector('td.num').textContent.trim().replace('≈', '')]))"""
+
+
+@pytest.fixture
+def phone(tmp_path: Path) -> Iterator[tuple[WebKitPage, str]]:
+    with serving("--db", str(tmp_path / "db.sqlite3")) as (_, url):
+        wait_ready(url)
+        with webkit(390, 844) as page:
+            yield page, url.rstrip("/")
+
+
+def tap(page: WebKitPage, name: str) -> None:
+    """Tap a control, then wait until the page has drawn the companion's answer (app.js takes the class `sending`
+    off the page once the last answer is swapped in)."""
+    page.press(name)
+    page.until(lambda: page.run("return !document.body.classList.contains('sending')"), f"{name}: no answer drawn")
+
+
+def test_a_whole_castle_game_in_webkit_at_a_phones_size(phone: tuple[WebKitPage, str]) -> None:
+    page, base = phone
+    page.goto(f"{base}/")
+    assert page.run("return innerWidth") == 390
+    page.press("Once Upon a Castle")
+    page.click("#opt-version option[value=great-architect]")
+    page.type("#name-0", "Ana")
+    page.type("#name-1", "Ben")
+    page.press("Open the table")
+    page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
+    page.press("Ana: enter Ana's part")
+    page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+    for _ in range(4):
+        tap(page, "Donjon floors: one more")
+    for value in ("5", "2", "5", "5"):
+        tap(page, f"Towers: add {value}")
+    for _ in range(4):
+        tap(page, "Add wall")
+    tap(page, "Flags of wall 1: add 1")
+    tap(page, "Queen")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(SHOTS / "webkit-castle-seat.png")
+    # no part of the page is wider than the phone (a control or a name pushed out of the screen)
+    assert page.run("return document.documentElement.scrollWidth") <= 390
+    # Ana's twelfth part is done (4 floors, 4 towers, 4 walls): she draws the end Cloud, which ends the game
+    tap(page, "End cloud (12th part first)")
+    page.until(lambda: "Ana wins." in page.text("main"), "the end of the game was not said")
+    # Ana: towers 17 + the end Cloud 4 + a flag 1 + the Queen 3 = 25 (004 Once Upon a Castle, scoring); Ben: 0
+    assert page.run(TOTALS) == {"Ana": "25", "Ben": "0"}
+    page.press("Save this game")
+    page.press("Save anyway")  # Ben entered nothing
+    page.until(lambda: re.search(r"/history/games/\d+$", page.url), "the game was not saved")
+    page.screenshot(SHOTS / "webkit-castle-result.png")
+    assert "Ana won." in page.text("main")
+    page.press("History")
+    page.until(lambda: page.url.endswith("/history"), "the history did not open")
+    assert page.run("return document.querySelectorAll('.games-list li').length") == 1
