@@ -1,7 +1,8 @@
 """The companion in WebKit, Safari's engine (Debian's WebKitGTK, tests/web/webkit.py), at a phone's size (390 x 844):
-a whole Once Upon a Castle game from a new table to the saved result and the history, each control clicked where it
-is drawn. The Chromium tests (test_browser.py) walk every page; this one is there so that what only Safari's engine
-does differently (its forms, its fetch and its CSS) cannot break a table of iPhones unseen.
+a whole Once Upon a Castle game from a new table to the saved result and the history, and a photo of a castle sheet
+sent, checked, a mark tapped away and the values kept; each control clicked where it is drawn. The Chromium tests
+(test_browser.py) walk every page; these are there so that what only Safari's engine does differently (its forms,
+its fetch, its CSS) cannot break a table of iPhones unseen.
 Skipped without WebKitGTK's driver and Xvfb unless DONJON_REQUIRE_BROWSER=1 (CI sets it and installs them).
 """
 
@@ -13,12 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.web.test_browser_photo import photos  # noqa: F401 - the fixture: photos of filled sheets
 from tests.web.test_serve_process import serving, wait_ready
 from tests.web.webkit import WebKitPage, webkit
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"
+#: the bound of a wait for a photo's read, as test_browser.py's READ_MS (a loaded machine's read took up to 7.6 s)
+READ_S = 90
 #: the totals strip's rows, name and total, as the test_browser.py tests read them
 TOTALS = """return Object.fromEntries([...document.querySelectorAll(
     '#scoreboard table.totals tbody tr:not(.breakdown)')].map(r => [r.querySelector('th').textContent.trim(),
@@ -77,3 +81,33 @@ def test_a_whole_castle_game_in_webkit_at_a_phones_size(phone: tuple[WebKitPage,
     page.press("History")
     page.until(lambda: page.url.endswith("/history"), "the history did not open")
     assert page.run("return document.querySelectorAll('.games-list li').length") == 1
+
+
+def test_a_photo_of_a_castle_sheet_read_checked_and_kept_in_webkit(phone: tuple[WebKitPage, str],
+                                                                   photos: dict[str, Path]) -> None:
+    """The photo sent from the seat page's file field (multipart, as Safari sends it), the check page's marks
+    tapped and read again, the values kept."""
+    page, base = phone
+    page.goto(f"{base}/new/once-upon-a-castle")
+    page.click("#opt-version option[value=great-architect]")
+    page.type("#name-0", "Ana")
+    page.press("Open the table")
+    page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
+    page.press("Ana: enter Ana's part")
+    page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+    page.type("#sheet-photo", str(photos["ana.jpg"]))  # a file field takes the file's path (WebDriver)
+    page.press("Read the photo")
+    page.until(lambda: "Check what was read" in page.text("main"), "the photo's check page did not come", READ_S)
+    first = page.text("ul.read > li")
+    assert first.startswith("? towers #3: the units 2 and 5 are both filled"), first
+    assert page.run("return document.documentElement.scrollWidth") <= 390
+    page.screenshot(SHOTS / "webkit-photo-check.png")
+    # the 2 was a slip: the line leads to the tower's marks, the 2 tapped away, the marks read again
+    page.press("towers #3")
+    page.click("//label[contains(@class, 'check') and contains(., 'units 2')]", using="xpath")
+    page.click("(//button[normalize-space(.)='See what my marks say'])[last()]", using="xpath")
+    page.until(lambda: "towers 5, 2, 5, 5" in page.text("main"), "the tapped mark was not read again", READ_S)
+    page.press("Keep these values")
+    page.until(lambda: page.url.endswith("/seats/0"), "the values were not kept")
+    # Great Architect, as tests/web/test_browser_photo.py's photo of Ana: 36
+    assert page.run(TOTALS) == {"Ana": "36"}
