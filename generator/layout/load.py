@@ -29,6 +29,7 @@ from generator.catalog.shapes import Shape, named_shape
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
 from generator.files import resolve_within
+from generator.i18n import phrase
 from generator.layout import spec as S
 from generator.layout.spec import Dim
 from generator.layout.templates import (
@@ -131,15 +132,33 @@ def layout_path(ref: str, folder: Path | None, root: Path | None = None, shipped
                              f"(shipped {what}s: {ids})")
         path = resolve_within(root or folder, folder, ref)
         if not path.is_file():
-            raise ValueError(f"{ref!r}: there is no such file in {display_path(path.parent)}")
+            raise ValueError(phrase("{ref}: there is no such file in {folder}", ref=repr(ref),
+                                    folder=display_path(path.parent)))
         return path
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", ref):
-        raise ValueError(f"{ref!r} is neither a {what} id (like {example!r}) nor a .yaml file")
+        raise ValueError(_neither(ref, what, example))
     path = shipped / f"{ref}.yaml"
     if not path.is_file():
-        raise ValueError(f"{ref!r} is not a shipped {what} (shipped: {ids}); a {what} of your own is a .yaml file "
-                         f"in the {owner}'s folder")
+        raise ValueError(_not_shipped(ref, what, ids))
     return path
+
+
+def _neither(ref: str, what: str, example: str) -> str:
+    """A layout reference that is neither an id nor a file name, said in the language of the messages."""
+    if what == "sheet layout":
+        return phrase("{ref} is neither a sheet layout id (like {example}) nor a .yaml file", ref=repr(ref),
+                      example=repr(example))
+    return phrase("{ref} is neither a layout id (like {example}) nor a .yaml file", ref=repr(ref),
+                  example=repr(example))
+
+
+def _not_shipped(ref: str, what: str, ids: str) -> str:
+    """A layout id donjon does not ship, said in the language of the messages."""
+    if what == "sheet layout":
+        return phrase("{ref} is not a shipped sheet layout (shipped: {ids}); a sheet layout of your own is a .yaml "
+                      "file in the sheet's folder", ref=repr(ref), ids=ids)
+    return phrase("{ref} is not a shipped layout (shipped: {ids}); a layout of your own is a .yaml file in the "
+                  "deck's folder", ref=repr(ref), ids=ids)
 
 
 # --- the compiled layout ------------------------------------------------------------------------------------------
@@ -1152,7 +1171,7 @@ def _fixed_picture(ref: str, base: Path | None, root: Path | None, at: tuple[str
         path = resolve_within(root or base, base, ref)
         image_info(path)
     except (ValueError, ImageProblem) as err:
-        problems.append(Problem(at[0], at[1], where, f"the picture {ref!r}: {err}"))
+        problems.append(Problem(at[0], at[1], where, phrase("the picture {ref}: {reason}", ref=repr(ref), reason=err)))
         return None
     return path
 
