@@ -63,7 +63,7 @@ from generator.fields import (
     Text,
     check_document,
 )
-from generator.i18n import N_
+from generator.i18n import N_, phrase
 from generator.sheets.layout import VALUE, VALUE_NAME, WORDS, Where, values_written
 from generator.yamlio import Document, PathKey
 
@@ -146,6 +146,10 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
         "labels": Field(LABELS, required=False, doc="the fields' labels in this language, over the sheet's own"),
         "item_words": Field(ITEM_WORDS, required=False,
                             doc="the list fields' item words in this language, over the sheet's own"),
+        "categories": Field(MapOf(key=Text(max_len=40), value=Text(max_len=40)), required=False,
+                            doc="the names of the scoring categories in this language, by their name under `scoring:` "
+                                "(`{boats: Bateaux}`): the rows of the score's breakdown (`donjon score --lang`, "
+                                "the companion)"),
         "why": Field(MapOf(key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint=N_("a field's name")),
                            value=AnyOf((Text(max_len=300), ListOf(Text(max_len=300), min_items=1, max_items=20)),
                                        what="a why or a list of them")), required=False,
@@ -208,6 +212,12 @@ class UserSheet:
         """The fields' labels in language `code` (or its base language): the language's over the sheet's own."""
         given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}
         return {**self.labels, **(given.get("labels") or {})}
+
+    def categories_in(self, code: str) -> dict[str, str]:
+        """The names of its scoring categories in language `code` (or its base language), by their own name (the
+        breakdown's keys): those `languages:` gives that language, a category it leaves out being left out."""
+        given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}
+        return dict(given.get("categories") or {})
 
     def item_words_in(self, code: str) -> dict[str, tuple[str, str]]:
         """The item words (one, many) of its list fields in language `code` (or its base language), by field: the
@@ -358,6 +368,14 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                                             "first group's to the last's a group"))
         way = "sum" if item.get("sum") else "count" if item.get("count") else "lookup"
         categories.append(Category(item["name"], way, tuple(fields), int(item.get("value") or 1), table))
+    # a category's name in a language names one of `scoring:` (a typo, or a category renamed, is said at its line)
+    for code, spec in languages.items():
+        for name in spec.get("categories") or {}:
+            if name not in named:
+                key: PathKey = ("languages", code, "categories", name)
+                problems.append(Problem(origin, doc.line(key), ".".join(map(str, key)), phrase(
+                    "names a scoring category {name} that `scoring:` does not have ({names})", name=repr(name),
+                    names=", ".join(named) or phrase("it has none"))))
     players = raw.get("players") or {"min": PLAYERS[0], "max": PLAYERS[1]}
     if players["min"] > players["max"]:
         problems.append(Problem(origin, doc.line(("players",)), "players", "min is more than max"))
