@@ -293,8 +293,9 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
             if name not in names:
                 where = ".".join((*map(str, path), "labels", name))
                 problems.append(Problem(origin, doc.line((*path, "labels", name)), where,
-                                        f"labels a field {name!r} that the layout {layout.file} does not have "
-                                        f"({', '.join(names)})"))
+                                        phrase("labels a field {name} that the layout {layout} does not have "
+                                               "({names})", name=repr(name), layout=layout.file,
+                                               names=", ".join(names))))
     # item words of a field that is not there, or not a list, are a typo too
     for path, given in (((), raw.get("item_words")),
                         *((("languages", code), spec.get("item_words")) for code, spec in languages.items())):
@@ -326,8 +327,9 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
         fields = tuple(item["sum"] or ()) if item.get("sum") else (item.get("count") or item.get("lookup"),)
         for name in fields:
             if name not in names:
-                problems.append(Problem(origin, line, where, f"names the field {name!r}, which the layout "
-                                                             f"{layout.file} does not have ({', '.join(names)})"))
+                problems.append(Problem(origin, line, where, phrase(
+                    "names the field {name}, which the layout {layout} does not have ({names})", name=repr(name),
+                    layout=layout.file, names=", ".join(names))))
         table: tuple[tuple[int, int, int], ...] = ()
         if item.get("lookup"):
             groups = item["table"]

@@ -522,6 +522,21 @@ def test_a_label_of_no_field_is_named_with_file_line_and_field(copy: Path, label
     assert where in result.output, result.output
 
 
+def test_a_label_of_no_field_is_said_in_the_language_content_check_asks_for(copy: Path) -> None:
+    """`content check --lang de`: the label of a field the layout lacks is the catalog's German sentence, at the
+    same file, line and key as in English (exit 1)."""
+    from generator.i18n import language
+
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "labels: {boat: Boote}\n", encoding="utf-8")
+    result = run("content", "check", str(copy), "--lang", "de")
+    assert result.exit_code == 1, result.output
+    line = next(line for line in result.output.splitlines() if "labels.boat" in line)
+    said = language("de")._("labels a field {name} that the layout {layout} does not have ({names})")
+    assert said != "labels a field {name} that the layout {layout} does not have ({names})"
+    assert ("sheet.yaml:20: labels.boat: " + said.split("{name}")[0]) in line, line
+
+
 @pytest.mark.parametrize(("typed", "goods"), [
     ("Salt, amber", ["salt", "amber"]),  # as people write a list
     ("tea;wool ; rope", ["tea", "wool", "rope"]),
