@@ -391,3 +391,21 @@ def test_build_lang_says_the_designers_problems_and_summary_in_that_language(tmp
     assert result.output.strip().splitlines()[-1].startswith("Built 1 deck: 3 cards, 3 files in ")
     text = " ".join(runner.invoke(app, ["build", "--help"]).output.split())
     assert "In fr or de, the build also says its problems, warnings and summary in that language" in text
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_text_too_long_for_its_box_is_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """The commonest mistake of a deck of one's own, a text too long for its box even at its smallest size, is said
+    in the language asked for, at the layout's line and the card's row, its lengths as that language writes them."""
+    text = " ".join(["Antidisestablishmentarianism"] * 120)
+    root = _own_deck(tmp_path / "c", DECK.replace("count_column: count\n", ""), f"name,text\nA,{text}\n")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    line = result.output.splitlines()[0]
+    assert line.startswith("templates/layouts/generic.yaml:") and "boxes.body.text: " in line, line
+    assert "mine/cards.csv:2" in line
+    assert _translated(code, "{who}: does not fit: {reason}").search(line), line
+    needs = ("it needs {n} line ({need} mm) at {size} pt, the smallest size allowed, but the box holds {room} "
+             "({height} mm tall)")
+    assert _translated(code, needs, needs.replace("{n} line", "{n} lines"), 120).search(line), line
+    assert "," in line.rsplit("(", 1)[1]  # 65,0 mm: a decimal comma in both

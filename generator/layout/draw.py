@@ -523,10 +523,16 @@ class CardFitError(FitError):
 
 
 def _fit_error(layout: Layout, box: LayoutBox, key: str, what: Subject, err: TextProblem) -> CardFitError:
-    line = f":{box.line}" if box.line else ""
-    verb = "does not fit" if isinstance(err, NoFit) else "cannot be drawn"
-    return CardFitError(f"{what.who}: the {key} of box {box.name!r} ({box.file}{line}) {verb}: {err}",
-                        Problem(box.file, box.line, f"{box.where}.{key}", f"{what.who}: {verb}: {err}"), err)
+    place = f"{box.file}:{box.line}" if box.line else box.file
+    if isinstance(err, NoFit):
+        said = phrase("{who}: the {key} of box {box} ({place}) does not fit: {reason}", who=what.who, key=key,
+                      box=repr(box.name), place=place, reason=err)
+        problem = phrase("{who}: does not fit: {reason}", who=what.who, reason=err)
+    else:
+        said = phrase("{who}: the {key} of box {box} ({place}) cannot be drawn: {reason}", who=what.who, key=key,
+                      box=repr(box.name), place=place, reason=err)
+        problem = phrase("{who}: cannot be drawn: {reason}", who=what.who, reason=err)
+    return CardFitError(said, Problem(box.file, box.line, f"{box.where}.{key}", problem), err)
 
 
 def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Frame, what: Subject,
