@@ -409,3 +409,32 @@ def test_text_too_long_for_its_box_is_said_in_the_designers_language(tmp_path: P
              "({height} mm tall)")
     assert _translated(code, needs, needs.replace("{n} line", "{n} lines"), 120).search(line), line
     assert "," in line.rsplit("(", 1)[1]  # 65,0 mm: a decimal comma in both
+
+
+LAYOUT = """extends: generic
+boxes:
+  extra:
+    kind: text
+    x: 5mm
+    y: 5mm
+    width: 20mm
+    height: 10mm
+    text: "{{ card.name }}"
+    size: 8
+    font: serif-bld
+    colour: tomato
+"""
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_layouts_unknown_font_and_colour_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(LAYOUT, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    font = next(line for line in lines if "boxes.extra.font: " in line)
+    assert "mine/lay.yaml:3: " in font
+    assert _translated(code, "unknown font {name}{guess}; expected one of {fonts}{own}").search(font), font
+    colour = next(line for line in lines if "boxes.extra.colour: " in line)
+    assert _translated(code, "{value} is not in the palette ({colours})").search(colour), colour

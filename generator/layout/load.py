@@ -845,8 +845,9 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         if "{{" in value or "{%" in value:
             return _template(value, at, where)
         if value not in palette:
-            problems.append(Problem(at[0], at[1], where, f"{value!r} is not in the palette "
-                                                         f"({', '.join(palette) or 'the layout has none'})"))
+            problems.append(Problem(at[0], at[1], where, phrase(
+                "{value} is not in the palette ({colours})", value=repr(value),
+                colours=", ".join(palette) or phrase("the layout has none"))))
             return None
         return palette[value]
 
@@ -1142,22 +1143,26 @@ def unknown_icon(name: str, own: Mapping[str, Path]) -> str:
 
     known = sorted(icons()) + sorted(own)
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
-    guess = f" (did you mean {close[0]!r}?)" if close else ""
-    mine = f"; the deck's own: {', '.join(sorted(own))}" if own else "; a deck can add its own under `icons:`"
-    return f"{name!r} is not an icon{guess}: donjon's icons: {', '.join(sorted(icons()))}{mine}"
+    guess = phrase(" (did you mean {close}?)", close=repr(close[0])) if close else ""
+    mine = (phrase("; the deck's own: {icons}", icons=", ".join(sorted(own))) if own
+            else phrase("; a deck can add its own under `icons:`"))
+    return phrase("{name} is not an icon{guess}: donjon's icons: {icons}{mine}", name=repr(name), guess=guess,
+                  icons=", ".join(sorted(icons())), mine=mine)
 
 
 def _unknown_font(name: str, faces: Mapping[str, str]) -> str:
     import difflib
 
     close = difflib.get_close_matches(name, list(faces), n=1, cutoff=0.6)
-    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    guess = phrase(" (did you mean {close}?)", close=repr(close[0])) if close else ""
     if name.lower().endswith((".ttf", ".otf")):
-        return (f"{name!r} is a file, not a font name: declare it under `fonts:` in the deck or the layout "
-                f"(fonts: {{mine: {name}}}) and write `font: mine`")
+        return phrase("{name} is a file, not a font name: declare it under `fonts:` in the deck or the layout "
+                      "(fonts: {{mine: {file}}}) and write `font: mine`", name=repr(name), file=name)
     own = sorted(f for f in faces if f not in fonts.BUILT_IN_IDS)
-    return (f"unknown font {name!r}{guess}; expected one of {', '.join(fonts.BUILT_IN_IDS)}"
-            + (f", or the deck's own: {', '.join(own)}" if own else ", or a font declared under `fonts:`"))
+    return phrase("unknown font {name}{guess}; expected one of {fonts}{own}", name=repr(name), guess=guess,
+                  fonts=", ".join(fonts.BUILT_IN_IDS),
+                  own=phrase(", or the deck's own: {fonts}", fonts=", ".join(own)) if own
+                  else phrase(", or a font declared under `fonts:`"))
 
 
 def _fixed_picture(ref: str, base: Path | None, root: Path | None, at: tuple[str, int | None], where: str,
