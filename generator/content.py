@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.catalog.deck import Card, Deck
 from generator.errors import ContentError, FitError, Problem, UsageError
+from generator.i18n import phrase
 from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
@@ -178,7 +179,7 @@ def _load_sheets(root: Path, folders: list[Path], problems: list[Problem]) -> di
                     except FitError as err:
                         found_in_drawings.setdefault((sheet.origin, None, "layout", str(err)), "")
             if found_in_drawings:
-                language = "" if code == sheet.lang else f" (in {code})"
+                language = "" if code == sheet.lang else phrase(" (in {lang})", lang=code)
                 problems.extend(Problem(file, line, where, f"{message}{what}{language}") for (file, line, where,
                                 message), what in list(found_in_drawings.items())[:MOST_PROBLEMS])
                 if stopped or len(found_in_drawings) > MOST_PROBLEMS:
@@ -229,9 +230,11 @@ def _check_deck_ids(decks: list[UserDeck], problems: list[Problem]) -> None:
     seen: dict[str, str] = {}
     for deck in decks:
         if deck.id in known:
-            problems.append(Problem(deck.origin, None, "id", f"{deck.id!r} is the id of a game; give the deck another"))
+            problems.append(Problem(deck.origin, None, "id", phrase("{id} is the id of a game; give the deck another",
+                                                                    id=repr(deck.id))))
         elif deck.id in seen:
-            problems.append(Problem(deck.origin, None, "id", f"repeats the deck id {deck.id!r} of {seen[deck.id]}"))
+            problems.append(Problem(deck.origin, None, "id", phrase("repeats the deck id {id} of {first}",
+                                                                    id=repr(deck.id), first=seen[deck.id])))
         seen[deck.id] = deck.origin
 
 

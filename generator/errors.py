@@ -118,10 +118,12 @@ class InputError(ProblemsError):
 def unreadable(file: str | Path, message: str, line: int | None = None, **values: object) -> InputError:
     """A file that cannot be read as text, YAML or JSON (generator.files, generator.yamlio): `message` is donjon's
     own, English being the message itself, each `{name}` filled from `values` (a :class:`~generator.i18n.Figure` as
-    the language writes numbers); :meth:`InputError.said` says it in another language (`history edit --lang fr`)."""
-    from generator.i18n import language
+    the language writes numbers), in the language a command says its messages in (`content check --lang fr`:
+    generator.i18n.messages_in), else English; :meth:`InputError.said` says it in another language (`history edit
+    --lang fr`)."""
+    from generator.i18n import language, messages_language
 
-    err = InputError(file, _filled(message, values, language()), line)
+    err = InputError(file, _filled(message, values, messages_language() or language()), line)
     err.said_as = (message, values)
     return err
 
@@ -161,8 +163,17 @@ class ContentError(ProblemsError):
 
     exit_code = ExitCode.INVALID
 
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        from generator.i18n import messages_language
+
+        #: the language its problems were said in (generator.i18n.messages_in), which its heading says too
+        self.lang = messages_language()
+        super().__init__(problems)
+
     def heading(self) -> str:
-        return f"{plural(len(self.problems), 'problem')} in the content:"
+        if self.lang is None:
+            return f"{plural(len(self.problems), 'problem')} in the content:"
+        return self.lang.nformat("{n} problem in the content:", "{n} problems in the content:", len(self.problems))
 
 
 class UsageError(DonjonError):

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar, cast
 
 from generator.errors import Problem
-from generator.i18n import N_
+from generator.i18n import N_, messages_language
 from generator.wording import plural, quoted
 from generator.yamlio import Document, PathKey
 
@@ -99,8 +99,9 @@ class Checker:
         self.doc = doc
         self.problems: list[Problem] = []
         self.labels: dict[PathKey, str] = {}
-        # The language of the messages (None: English); the companion shows them to a phone in its language.
-        self.lang = lang
+        # The language of the messages (None: English); the companion shows them to a phone in its language, and
+        # `content check --lang fr` a designer's files in theirs (generator.i18n.messages_in, when none is given)
+        self.lang = lang if lang is not None else messages_language()
         #: the language the document names things in (`de`), when known: a name it cannot take is said with the
         #: names of that language (a German sheet's guests as it prints them), which is what its writer reads
         self.names = names
@@ -224,7 +225,11 @@ class Text(Type[str]):
             return ck.fail(path, N_("holds the character {character}, which no output can show; remove it"),
                            character=bad)
         if self._regex is not None and not self._regex.fullmatch(value):
-            return ck.fail(path, f"{quoted(value)} is not {self.hint or 'of the form ' + repr(self.pattern)}")
+            # the hint in the checker's language where the catalogs hold it (the common ones are marked N_)
+            hint = (self.hint if ck.lang is None else ck.lang._(self.hint)) if self.hint else (
+                N_("of the form {pattern}") if ck.lang is None else ck.lang._(N_("of the form {pattern}"))).format(
+                pattern=repr(self.pattern))
+            return ck.fail(path, N_("{value} is not {hint}"), value=quoted(value), hint=hint)
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -239,8 +244,8 @@ SLUG_PATTERN = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 
 def Slug(doc: str = "") -> Text:  # noqa: N802 - reads as a type in catalog definitions
     """An id: lower-case letters and digits in words joined by `-` (`tax-collector`)."""
-    return Text(max_len=80, pattern=SLUG_PATTERN, hint="an id of lower-case words joined by '-' (like 'tax-collector')",
-                doc=doc)
+    return Text(max_len=80, pattern=SLUG_PATTERN,
+                hint=N_("an id of lower-case words joined by '-' (like 'tax-collector')"), doc=doc)
 
 
 #: A number out of its bounds (whole or not).

@@ -270,3 +270,171 @@ def test_build_help_names_a_sheet_of_ones_own_as_a_target() -> None:
     assert "a deck or a score sheet of your own by its id" in text
     assert "a deck or a sheet of your own in --content" in text
     assert "OUT/score-sheets/SHEET/" in text.replace("score- sheets", "score-sheets")
+
+
+# --- a designer's messages in French and German (`content check --lang`, `build --lang`) ---------------------------
+
+def _translated(code: str, message: str, plural: str | None = None, n: int = 1) -> re.Pattern[str]:
+    """The catalog's translation of `message` (its form for `n` with `plural`) as a pattern: each `{name}` any text.
+    What a test compares a line with, rather than a sentence copied here."""
+    from generator.i18n import language
+
+    lang = language(code)
+    said = lang._(message) if plural is None else lang.ngettext(message, plural, n)
+    assert said != (message if plural is None or n == 1 else plural), f"{message!r} has no {code} translation"
+    parts = re.split(r"\{[a-z_]+(?:![rs])?\}", said)
+    return re.compile(".*".join(re.escape(part) for part in parts))
+
+
+def _own_deck(root: Path, deck_yaml: str, table: str = "name,text,count\nA,b,1\nB,c,2\n") -> Path:
+    folder = root / "mine"
+    folder.mkdir(parents=True)
+    (folder / "deck.yaml").write_text(deck_yaml, encoding="utf-8")
+    (folder / "cards.csv").write_text(table, encoding="utf-8")
+    return root
+
+
+DECK = "id: mine\nname: Mine\ncard_size: poker\nlayout: generic\ncards: cards.csv\ncount_column: count\n"
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_designers_problems_in_their_language(tmp_path: Path, code: str) -> None:
+    """`content check --lang fr|de`: an unknown key, a missing required key, a count that is no number and the
+    summary are the catalogs' sentences; the file, the line and the key stay as the designer wrote them; exit 1."""
+    root = _own_deck(tmp_path / "c", DECK.replace("cards: cards.csv\n", "tabel: cards.csv\n"))
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    unknown = next(line for line in lines if ": tabel: " in line)
+    assert "mine/deck.yaml:5: tabel: " in unknown, unknown
+    assert _translated(code, "unknown key {key!r}; allowed: {keys}").search(unknown), unknown
+    assert any(":1: " in line and _translated(code, "missing the key {key!r} ({doc})").search(line) for line in lines)
+    assert _translated(code, "{n} problem found.", "{n} problems found.", 2).fullmatch(lines[-1]), lines[-1]
+
+    root = _own_deck(tmp_path / "d", DECK, "name,text,count\nA,b,x\n")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1
+    line = result.output.splitlines()[0]
+    assert "mine/cards.csv:2: cards[0].count: " in line
+    assert _translated(code, "expected a whole number of copies from 0 (leave the card out) to 1000, got {value}"
+                       ).search(line), line
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_missing_files_and_yaml_mistakes_in_the_designers_language(tmp_path: Path,
+                                                                                       code: str) -> None:
+    """A table that is not there, a layout file that is not there, YAML that does not parse: each said at its file
+    (and line) in the language asked for."""
+    missing = _own_deck(tmp_path / "a", DECK.replace("cards.csv", "missing.csv"))
+    no_layout = _own_deck(tmp_path / "b", DECK.replace("layout: generic", "layout: lay.yaml"))
+    broken = _own_deck(tmp_path / "c", "id: mine\nname: [Mine\n")
+    for root, file, message in ((missing, "mine/missing.csv", "no such file"),
+                                (no_layout, "mine/deck.yaml", "{ref}: there is no such file in {folder}"),
+                                (broken, "mine/deck.yaml:3", None)):
+        result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+        assert result.exit_code == 1, result.output
+        first = result.output.splitlines()[0]
+        assert f"{file}: " in first, first
+        if message is not None:
+            assert _translated(code, message).search(first), first
+        else:  # the YAML parser's reason is said after donjon's own words
+            assert "YAML" in first and "not valid YAML" not in first, first
+        assert "Traceback" not in result.output
+
+
+def test_content_check_says_ok_in_the_designers_language(tmp_path: Path) -> None:
+    root = _own_deck(tmp_path / "c", DECK)
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    assert _translated("fr", "OK: {counts}.").fullmatch(result.output.strip()), result.output
+    german = runner.invoke(app, ["content", "check", str(root), "--lang", "de"])
+    assert "0 Spiele, 1 Deck-Ordner, 1 Deck, 3 Karten" in german.output  # counted in the nominative
+    english = runner.invoke(app, ["content", "check", str(root)])
+    assert english.output.startswith("OK: 0 games, 1 deck folder, 1 deck, 3 cards.")
+
+
+def test_content_check_lang_takes_only_a_language_donjon_speaks(tmp_path: Path) -> None:
+    root = _own_deck(tmp_path / "c", DECK)
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", "es"])
+    assert result.exit_code == 2
+    assert "--lang es" in result.output
+    text = " ".join(runner.invoke(app, ["content", "check", "--help"]).output.split())
+    assert "--lang LANG The language to say the problems, warnings and the summary in" in text
+
+
+def test_build_lang_says_the_designers_problems_and_summary_in_that_language(tmp_path: Path) -> None:
+    """`build --lang fr` is the cards' language and the messages' too: a refusal starts with the catalog's
+    `erreur :` and names the file and line as written (exit 1); a build that works ends with the summary in French."""
+    from generator.i18n import language
+
+    root = _own_deck(tmp_path / "c", DECK, "name,text,count\nA,b,x\n")
+    result = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg",
+                                 "--lang", "fr"])
+    assert result.exit_code == 1, result.output
+    error = result.output.strip().splitlines()[0]
+    assert error.startswith(language("fr")._("error: {message}").split("{")[0]), error
+    assert "mine/cards.csv:2: cards[0].count: " in error
+    assert _translated("fr", "expected a whole number of copies from 0 (leave the card out) to 1000, got {value}"
+                       ).search(error), error
+
+    root = _own_deck(tmp_path / "d", DECK)
+    result = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg",
+                                 "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert _translated("fr", "Built {n} deck: {cards}, {files} in {seconds} s{rate}.",
+                       "Built {n} decks: {cards}, {files} in {seconds} s{rate}.", 1).fullmatch(last), last
+    # a language donjon does not speak (a deck of one's own may hold it) keeps the messages English
+    result = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg",
+                                 "--lang", "es"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().splitlines()[-1].startswith("Built 1 deck: 3 cards, 3 files in ")
+    text = " ".join(runner.invoke(app, ["build", "--help"]).output.split())
+    assert "In fr or de, the build also says its problems, warnings and summary in that language" in text
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_text_too_long_for_its_box_is_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """The commonest mistake of a deck of one's own, a text too long for its box even at its smallest size, is said
+    in the language asked for, at the layout's line and the card's row, its lengths as that language writes them."""
+    text = " ".join(["Antidisestablishmentarianism"] * 120)
+    root = _own_deck(tmp_path / "c", DECK.replace("count_column: count\n", ""), f"name,text\nA,{text}\n")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    line = result.output.splitlines()[0]
+    assert line.startswith("templates/layouts/generic.yaml:") and "boxes.body.text: " in line, line
+    assert "mine/cards.csv:2" in line
+    assert _translated(code, "{who}: does not fit: {reason}").search(line), line
+    needs = ("it needs {n} line ({need} mm) at {size} pt, the smallest size allowed, but the box holds {room} "
+             "({height} mm tall)")
+    assert _translated(code, needs, needs.replace("{n} line", "{n} lines"), 120).search(line), line
+    assert "," in line.rsplit("(", 1)[1]  # 65,0 mm: a decimal comma in both
+
+
+LAYOUT = """extends: generic
+boxes:
+  extra:
+    kind: text
+    x: 5mm
+    y: 5mm
+    width: 20mm
+    height: 10mm
+    text: "{{ card.name }}"
+    size: 8
+    font: serif-bld
+    colour: tomato
+"""
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_layouts_unknown_font_and_colour_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(LAYOUT, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    font = next(line for line in lines if "boxes.extra.font: " in line)
+    assert "mine/lay.yaml:3: " in font
+    assert _translated(code, "unknown font {name}{guess}; expected one of {fonts}{own}").search(font), font
+    colour = next(line for line in lines if "boxes.extra.colour: " in line)
+    assert _translated(code, "{value} is not in the palette ({colours})").search(colour), colour

@@ -18,7 +18,7 @@ from pathlib import Path
 from generator.catalog.deck import Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem
-from generator.wording import plural
+from generator.i18n import phrase_n
 
 
 def check_layouts(content: Content, warnings: list[Problem] | None = None) -> list[Problem]:
@@ -88,7 +88,8 @@ def check_layouts(content: Content, warnings: list[Problem] | None = None) -> li
         # "(and 1 more card)" left the designer to find which)
         others = list(cards.values())[1:]
         named = ", ".join(repr(n) for n in others[:MORE_NAMED]) + (", ..." if len(others) > MORE_NAMED else "")
-        more = f" (and {plural(len(others), 'more card')}: {named})" if others else ""
+        more = phrase_n(" (and {n} more card: {named})", " (and {n} more cards: {named})", len(others),
+                      named=named) if others else ""
         out.append(Problem(first.file, first.line, first.where, first.message + more))
     problems, noticed = check_pictures(shown)
     if warnings is not None:

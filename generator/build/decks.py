@@ -24,7 +24,7 @@ from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Card, Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem, stop_if_requested
-from generator.i18n import N_, language
+from generator.i18n import N_, language, phrase
 from generator.layout.draw import CardView, DeckView, Subject, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import StagedFolder, atomic_path, inside, inside_names, staged, transaction, write_bytes
@@ -72,7 +72,8 @@ class DeckLayouts:
                 found = load_layout(ref, deck.folder, deck.root, deck.assets)
             except MissingLayout as err:
                 where = f"decks[{deck.id}].{key}" if deck.folder is None else key
-                raise ContentError([Problem(self.origin, None, where, f"names no layout: {err}")]) from None
+                raise ContentError([Problem(self.origin, None, where,
+                                            phrase("names no layout: {reason}", reason=err))]) from None
             self._loaded[ref] = found
         return found
 
@@ -161,7 +162,7 @@ def deck_label(deck: Deck) -> str:
     """How messages name a deck: `game/deck`, or a user deck's id (and its language, when it is not the deck's
     own: `skirmish (in fr)`)."""
     label = deck.id if deck.folder is not None else deck.key
-    return f"{label} (in {deck.lang})" if deck.translated else label
+    return phrase("{deck} (in {lang})", deck=label, lang=deck.lang) if deck.translated else label
 
 
 def deck_view(deck: Deck) -> DeckView:
@@ -170,8 +171,9 @@ def deck_view(deck: Deck) -> DeckView:
 
 
 def _who(deck: Deck, card: Card) -> str:
-    return f"{deck_label(deck)}: card {card.name!r} ({card.origin})" if card.origin else \
-        f"{deck_label(deck)}: card {card.id}"
+    if card.origin:
+        return phrase("{deck}: card {name} ({origin})", deck=deck_label(deck), name=repr(card.name), origin=card.origin)
+    return phrase("{deck}: card {id}", deck=deck_label(deck), id=card.id)
 
 
 def face_drawing(layout: Layout, deck: Deck, card: Card, view: DeckView, bleed: float,

@@ -130,7 +130,8 @@ INFERRED: Record[Inferred] = Record(
     name="inferred values",
     doc="Values of this entry that no rulebook states.",
     fields={
-        "fields": Field(ListOf(Text(max_len=80, pattern=r"[a-z_]+(?:\.[a-z_]+)*", hint="a field name like 'copies'"),
+        "fields": Field(ListOf(Text(max_len=80, pattern=r"[a-z_]+(?:\.[a-z_]+)*",
+                                    hint=N_("a field name like 'copies'")),
                                min_items=1), doc="the fields of this entry the inference covers"),
         "source": Field(Text(max_len=600), doc="where the value comes from: a source, or the reasoning"),
         "confidence": Field(Choice(CONFIDENCES, what="confidence"),
@@ -152,7 +153,7 @@ def provenance_fields() -> dict[str, Field]:
 
 
 #: A language code as a catalog's `translations` keys it: `fr`, `de`, `pt-BR`.
-LANGUAGE_CODE = Text(max_len=10, pattern=r"[a-z]{2,3}(-[A-Z]{2})?", hint="a language code such as fr or de")
+LANGUAGE_CODE = Text(max_len=10, pattern=r"[a-z]{2,3}(-[A-Z]{2})?", hint=N_("a language code such as fr or de"))
 
 
 def translatable(fields: Mapping[str, Field]) -> dict[str, Field]:

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 
 from generator.catalog.common import Length
 from generator.fields import AnyOf, Checker, Choice, Field, Int, Number, Record, Text, Type
+from generator.i18n import N_
 from generator.units import PT_PER_MM
 from generator.yamlio import PathKey
 
@@ -100,10 +101,10 @@ def parse_viewbox(text: str) -> tuple[float, float, float, float] | None:
     return (x, y, w, h) if w > 0 and h > 0 else None
 
 
-VIEWBOX = Text(max_len=100, pattern=r"\s*-?[\d.]+([\s,]+-?[\d.]+){3}\s*", hint="four numbers: x y width height")
+VIEWBOX = Text(max_len=100, pattern=r"\s*-?[\d.]+([\s,]+-?[\d.]+){3}\s*", hint=N_("four numbers: x y width height"))
 #: SVG path data: commands and numbers only (checked again, command by command, when it is drawn).
 PATH_DATA = Text(max_len=20_000, pattern=r"[\sMmLlHhVvCcSsQqTtAaZz0-9.,eE+-]*",
-                 hint="SVG path data: the commands M L H V C S Q T A Z and numbers")
+                 hint=N_("SVG path data: the commands M L H V C S Q T A Z and numbers"))
 
 
 def _shape(kind: str, radius: float | None = None, sides: int | None = None, points: int | None = None,

@@ -50,6 +50,7 @@ from generator.fields import (
     Text,
     check_document,
 )
+from generator.i18n import N_, phrase
 from generator.wording import plural, quoted
 from generator.yamlio import Document, load_file
 
@@ -179,7 +180,7 @@ class UserDeck:
 
 
 #: A language code: `fr`, `de`, `pt-BR`.
-_LANGUAGE = Text(max_len=10, pattern=r"[a-z]{2,3}(-[A-Z]{2})?", hint="a language code such as en, fr or de")
+_LANGUAGE = Text(max_len=10, pattern=r"[a-z]{2,3}(-[A-Z]{2})?", hint=N_("a language code such as en, fr or de"))
 #: A column translating another: `Name@fr`, `Card text@pt-BR` (a lower-case code: `Price@EUR` is a column of its
 #: own). Compiled on first use (re's cache keeps it): only a table with an `@` in a column name needs it.
 _TRANSLATION_COLUMN = r"(.+?)\s*@\s*([a-z]{2,3}(?:[-_][A-Za-z]{2})?)"
@@ -239,7 +240,7 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
                                   "cell is 1, 0 leaves the card out)"),
         # min_len=0: a tab is white space, which Text's "must not be empty" would take for nothing at all (the
         # pattern still refuses an empty delimiter)
-        "delimiter": Field(Text(min_len=0, max_len=1, pattern=r"[,;\t|]", hint="one of , ; | or a tab"),
+        "delimiter": Field(Text(min_len=0, max_len=1, pattern=r"[,;\t|]", hint=N_("one of , ; | or a tab")),
                            required=False, default=",", doc="the CSV delimiter"),
         "fonts": Field(FONTS, required=False, doc="fonts of the deck's own, by name (files relative to this folder)"),
         "icons": Field(ICONS, required=False, doc="icons of the deck's own (SVG or PNG), by name, or a folder of them"),
@@ -310,7 +311,7 @@ def load_deck(folder: Path, display: str, root: Path | None = None) -> tuple[Use
     if problems:
         return None, problems
     if not cards:
-        return None, [Problem(table, None, "", "every card has a count of 0: there is nothing to print")]
+        return None, [Problem(table, None, "", phrase("every card has a count of 0: there is nothing to print"))]
     header = list(rows[0][1])
     translations, problems = _translations(header, table, values, doc)
     if problems:
@@ -538,8 +539,9 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             continue
         found = _column(header, wanted)
         if found is None:
-            problems.append(Problem(table, 1, option, f"the table has no column {wanted!r} "
-                                                      f"(its columns: {', '.join(header)})"))
+            problems.append(Problem(table, 1, option, phrase("the table has no column {column} (its columns: "
+                                                           "{columns})", column=repr(wanted),
+                                                           columns=", ".join(header))))
         columns[option] = found
     if problems:
         return [], problems
@@ -551,10 +553,10 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
         missing = [h for h in header if h not in row]
         extra = [k for k in row if k not in columns_set]
         if missing or extra:
-            problems.append(Problem(file, line, f"cards[{index}]", "every row must have the same columns as the "
-                                    "first: " + "; ".join(filter(None, [
-                                        f"missing {', '.join(missing)}" if missing else "",
-                                        f"extra {', '.join(map(str, extra))}" if extra else ""]))))
+            problems.append(Problem(file, line, f"cards[{index}]", phrase(
+                "every row must have the same columns as the first: {differences}", differences="; ".join(filter(None, [
+                    phrase("missing {columns}", columns=", ".join(missing)) if missing else "",
+                    phrase("extra {columns}", columns=", ".join(map(str, extra))) if extra else ""])))))
             continue
         bad = next(((column, found) for column, cell in row.items() if isinstance(cell, str)
                     for found in [control_character(cell)] if found), None)
@@ -564,8 +566,8 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             continue
         name = str(row[columns["name_column"]] or "").strip() if columns["name_column"] else ""
         if not name:
-            problems.append(Problem(file, line, f"cards[{index}]", f"the card has no name (column "
-                                                                   f"{columns['name_column']!r} is empty)"))
+            problems.append(Problem(file, line, f"cards[{index}]", phrase("the card has no name (column {column} is "
+                                                                        "empty)", column=repr(columns["name_column"]))))
             continue
         copies = 1
         if columns["count_column"]:
@@ -574,8 +576,8 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             text = text or "1"  # an empty cell, or a YAML row without the key: one copy
             if not re.fullmatch(r"[0-9]{1,5}", text) or not 0 <= int(text) <= 1000:  # ASCII digits: not '²' or '٣'
                 problems.append(Problem(file, line, f"cards[{index}].{columns['count_column']}",
-                                        f"expected a whole number of copies from 0 (leave the card out) to 1000, "
-                                        f"got {quoted(raw)}"))
+                                        phrase("expected a whole number of copies from 0 (leave the card out) to "
+                                             "1000, got {value}", value=quoted(raw))))
                 continue
             copies = int(text)
         layout, back = None, None
@@ -600,13 +602,15 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             raw_id = str(row[columns["id_column"]] or "").strip()
             card_id = _slug(raw_id) if raw_id else ""
             if not card_id:
-                problems.append(Problem(file, line, f"cards[{index}].{columns['id_column']}", "the card has no id"))
+                problems.append(Problem(file, line, f"cards[{index}].{columns['id_column']}",
+                                        phrase("the card has no id")))
                 continue
         else:
             card_id = f"{index + 1:03d}-{_slug(name)}"
         if card_id in seen:
-            problems.append(Problem(file, line, f"cards[{index}]", f"repeats the card id {card_id!r} "
-                                                                   f"(first at {seen[card_id]})"))
+            problems.append(Problem(file, line, f"cards[{index}]", phrase("repeats the card id {id} (first at "
+                                                                        "{first})", id=repr(card_id),
+                                                                        first=seen[card_id])))
             continue
         seen[card_id] = origin
         if copies == 0:

@@ -38,6 +38,31 @@ def error_line(message: str, lang: Language | None = None) -> str:
     return lang._(N_("error: {message}")).format(message=message)
 
 
+def warning_line(message: str) -> str:
+    """A warning as said on stderr: `warning: ` and `message`, in the language the command says its messages in
+    (`content check --lang fr`, `build --lang de`: `avertissement :`, `Warnung:`)."""
+    from generator.i18n import N_, messages_language
+
+    lang = messages_language()
+    if lang is None:
+        return f"warning: {message}"
+    # TRANSLATORS: the word before every warning of donjon content check/build on stderr
+    return lang._(N_("warning: {message}")).format(message=message)
+
+
+def messages_language_of(code: str | None) -> Language | None:
+    """The language `build --lang CODE` says its messages in: CODE's when donjon speaks it (fr, de), else None
+    (English: a deck of one's own may be built in any language, donjon speaks three). Its refusal's `error:` is then
+    that language's too."""
+    from generator.i18n import INTERFACE, language
+
+    if code is None or code.split("-")[0] not in INTERFACE or code.split("-")[0] == "en":
+        return None
+    spoken = language(code)
+    _SPOKEN.set(spoken)
+    return spoken
+
+
 def reports_errors(func: F) -> F:
     """Turn a DonjonError raised by a command into its message on stderr and its exit code.
 

@@ -17,11 +17,13 @@ from generator.commands import (
     folder_option,
     is_terminal,
     language_option,
+    messages_language_of,
     reported_before_placed,
     reports_errors,
     settle,
     warn_of_a_language_nobody_holds,
     warn_of_sheets_not_in,
+    warning_line,
 )
 from generator.wording import plural
 
@@ -32,6 +34,7 @@ if TYPE_CHECKING:  # for annotations only: the command module imports nothing he
     from generator.catalog.deck import Deck
     from generator.content import Content
     from generator.games.base import GameCatalog
+    from generator.i18n import Language
     from generator.render.imposition import PrintOptions
     from generator.render.ink import PressSettings
 
@@ -52,6 +55,10 @@ fold each sheet on its dashed line, glue, cut.
 --cards builds a few cards of one deck (1-10,15 or names); --watch builds, then builds again whatever a saved
 file changes (add --serve to see the preview page, reloading itself, at http://127.0.0.1:8000/preview/).
 """
+
+#: The help of build's `--lang`: the cards' language, and the messages' too where donjon speaks it.
+BUILD_LANG_HELP = LANG_HELP + (" In fr or de, the build also says its problems, warnings and summary in that "
+                               "language (file names, lines and keys as your files write them).")
 
 #: The port --serve listens on unless told otherwise (the usual port of a local development server).
 DEFAULT_PORT = 8000
@@ -254,7 +261,7 @@ def build(
         help="A printer saved with `donjon printer add`: its back offset moves every back and its scale every "
              "sheet (instead of --back-offset), the references' and score sheets' PDF pages too (a score "
              "sheet's SVG stays as designed: print the PDF on that printer)."),
-    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=BUILD_LANG_HELP),
     also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Build print-ready decks: PDF sheets with crop marks and duplex backs, and an SVG of every card."""
@@ -266,6 +273,7 @@ def build(
     from generator.build.options import BuildOptions
     from generator.build.outputs import games_of
     from generator.content import all_decks, load_content, pick_cards, select
+    from generator.i18n import messages_in
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -274,79 +282,108 @@ def build(
         raise _usage("TARGET", "is empty: name a game, a deck, or all")
     lang = language_option(lang_text, "--lang")
     also = language_option(also_text, "--also")
-    sheet_options = print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width, duplex,
-                                  back_offset, cut_lines)
-    if printer is not None:
-        from generator.printers import find_printer
-        from generator.render.model import mm
+    spoken = messages_language_of(lang)
+    with messages_in(spoken):
+        sheet_options = print_options(paper, orientation, bleed, bleed_size, gutter, crop_length, crop_width, duplex,
+                                      back_offset, cut_lines)
+        if printer is not None:
+            from generator.printers import find_printer
+            from generator.render.model import mm
 
-        if back_offset.strip() not in ("0,0", "0, 0"):
-            raise _usage("--back-offset", "goes without --printer, which brings the printer's own")
-        saved = find_printer(printer)
-        sheet_options = sheet_options._replace(back_offset=(mm(saved.back_offset[0]), mm(saved.back_offset[1])),
-                                               scale=saved.scale)
-    options = BuildOptions(sheet_options, formats_of(formats), unique, _choice("--ink", ink, ("normal", "light")),
-                           press_settings(_choice("--colour", colour, ("rgb", "cmyk")), profile), lang, also, guides)
-    if (target or "").strip().lower() == "calibration":
-        _calibration(out, options)
-        return
-    if serve and not watch:
-        raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
-    if not 0 <= port <= 65535:
-        raise _usage("--port", f"{port} is not a port (0 to 65535)")
-    if watch:
-        prepare_dir(out)
-        _watch(content_dir, target or "all", out, options, cards, serve, port)
-        return
-    content = load_content(content_dir)
-    decks = select(all_decks(content, lang, also), target or "all", [g.info.id for g in content.games()])
-    if lang is not None:
-        warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
-        warn_of_sheets_not_in(lang, games_of(content, target or "all"))
-    if also is not None:
-        warn_of_a_language_nobody_holds(also, decks, content.user_decks, "--also")
-    if not any(backend.imposed for backend in BACKENDS if backend.name in options.formats):
-        _warn_of_documents_left_out(formats, games_of(content, target or "all"))
-    if cards is not None:
-        if len(decks) != 1:
-            shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
-            raise _usage("--cards", f"picks cards of one deck; name it as TARGET ({target or 'all'} is "
-                                    f"{len(decks)} decks: {shown})")
-        decks = [pick_cards(decks[0], cards)]
-    prepare_dir(out)
-    settle()
-    if any(backend.imposed for backend in BACKENDS if backend.name in options.formats):
-        for line in sheet_plans(decks, options):
-            typer.echo(line)
-    with reported_before_placed(out, "build"):
-        total = sum(len(d.cards) if unique else d.total for d in decks)
-        if is_terminal():
-            with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:
-                report = run(content, decks, target or "all", out, options, bar.update)
-        else:
-            report = run(content, decks, target or "all", out, options, lambda n: None)
-        files = 0
-        for result in report.results:
-            for warning in result.warnings:
-                typer.echo(f"warning: {warning}", err=True)
-            for w in result.written:
-                files += w.files
-                if w.folder:
-                    typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, f'{w.what} file')}")
-                else:
-                    typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, {plural(w.cards, 'card')}")
-        for w in report.others:
-            files += w.files
-            typer.echo(f"wrote {display_path(w.path)}: {w.what}")
-        seconds = time.perf_counter() - start
-        if not report.results:  # sheets of one's own alone: no deck, no card to count
-            typer.echo(f"Built no deck: {plural(files, 'file')} ({plural(report.pages, 'page')}) in {seconds:.2f} s.")
+            if back_offset.strip() not in ("0,0", "0, 0"):
+                raise _usage("--back-offset", "goes without --printer, which brings the printer's own")
+            saved = find_printer(printer)
+            sheet_options = sheet_options._replace(back_offset=(mm(saved.back_offset[0]), mm(saved.back_offset[1])),
+                                                   scale=saved.scale)
+        options = BuildOptions(sheet_options, formats_of(formats), unique, _choice("--ink", ink, ("normal", "light")),
+                               press_settings(_choice("--colour", colour, ("rgb", "cmyk")), profile), lang, also,
+                               guides)
+        if (target or "").strip().lower() == "calibration":
+            _calibration(out, options)
             return
-        rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
-        # an SVG or PNG build imposes nothing: its cards are files, not pages ("352 cards on 0 pages" said otherwise)
-        on_pages = f" on {plural(report.pages, 'page')}" if report.pages else ""
-        typer.echo(f"Built {plural(len(report.results), 'deck')}: {plural(report.cards, 'card')}{on_pages}, "
-                   f"{plural(files, 'file')} in {seconds:.2f} s{rate}.")
+        if serve and not watch:
+            raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
+        if not 0 <= port <= 65535:
+            raise _usage("--port", f"{port} is not a port (0 to 65535)")
+        if watch:
+            prepare_dir(out)
+            _watch(content_dir, target or "all", out, options, cards, serve, port)
+            return
+        content = load_content(content_dir)
+        decks = select(all_decks(content, lang, also), target or "all", [g.info.id for g in content.games()])
+        if lang is not None:
+            warn_of_a_language_nobody_holds(lang, decks, content.user_decks)
+            warn_of_sheets_not_in(lang, games_of(content, target or "all"))
+        if also is not None:
+            warn_of_a_language_nobody_holds(also, decks, content.user_decks, "--also")
+        if not any(backend.imposed for backend in BACKENDS if backend.name in options.formats):
+            _warn_of_documents_left_out(formats, games_of(content, target or "all"))
+        if cards is not None:
+            if len(decks) != 1:
+                shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
+                raise _usage("--cards", f"picks cards of one deck; name it as TARGET ({target or 'all'} is "
+                                        f"{len(decks)} decks: {shown})")
+            decks = [pick_cards(decks[0], cards)]
+        prepare_dir(out)
+        settle()
+        if any(backend.imposed for backend in BACKENDS if backend.name in options.formats):
+            for line in sheet_plans(decks, options):
+                typer.echo(line)
+        with reported_before_placed(out, "build"):
+            total = sum(len(d.cards) if unique else d.total for d in decks)
+            if is_terminal():
+                with typer.progressbar(length=total, label="Drawing cards", file=sys.stderr) as bar:
+                    report = run(content, decks, target or "all", out, options, bar.update)
+            else:
+                report = run(content, decks, target or "all", out, options, lambda n: None)
+            files = 0
+            for result in report.results:
+                for warning in result.warnings:
+                    typer.echo(warning_line(str(warning)), err=True)
+                for w in result.written:
+                    files += w.files
+                    if w.folder:
+                        typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, f'{w.what} file')}")
+                    else:
+                        typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, "
+                                   f"{plural(w.cards, 'card')}")
+            for w in report.others:
+                files += w.files
+                typer.echo(f"wrote {display_path(w.path)}: {w.what}")
+            seconds = time.perf_counter() - start
+            if spoken is not None:
+                typer.echo(built_line(spoken, len(report.results), report.cards, report.pages, files, seconds))
+                return
+            if not report.results:  # sheets of one's own alone: no deck, no card to count
+                typer.echo(f"Built no deck: {plural(files, 'file')} ({plural(report.pages, 'page')}) in "
+                           f"{seconds:.2f} s.")
+                return
+            rate = f" ({report.cards / seconds:.0f} cards/s)" if seconds > 0 else ""
+            # an SVG or PNG build imposes nothing: its cards are files, not pages ("352 cards on 0 pages" said
+            # otherwise)
+            on_pages = f" on {plural(report.pages, 'page')}" if report.pages else ""
+            typer.echo(f"Built {plural(len(report.results), 'deck')}: {plural(report.cards, 'card')}{on_pages}, "
+                       f"{plural(files, 'file')} in {seconds:.2f} s{rate}.")
+
+
+def built_line(lang: "Language", decks: int, cards: int, pages: int, files: int, seconds: float) -> str:
+    """The last line of a build that says its messages in `lang` (`--lang fr`): what the English one says, in the
+    language's words and numbers."""
+    from generator.i18n import N_
+
+    took = lang.number(seconds, decimals=2)
+    if not decks:
+        return lang._(N_("Built no deck: {files} ({pages}) in {seconds} s.")).format(
+            files=lang.nformat("{n} file", "{n} files", files), pages=lang.nformat("{n} page", "{n} pages", pages),
+            seconds=took)
+    rate = lang._(N_(" ({rate} cards/s)")).format(rate=lang.number(round(cards / seconds))) if seconds > 0 else ""
+    counted = (lang.nformat("{n} card on {pages}", "{n} cards on {pages}", cards,
+                            pages=lang.nformat("{n} page", "{n} pages", pages)) if pages
+               else lang.nformat("{n} card", "{n} cards", cards))
+    return lang.ngettext("Built {n} deck: {cards}, {files} in {seconds} s{rate}.",
+                         "Built {n} decks: {cards}, {files} in {seconds} s{rate}.", decks).format(
+        n=lang.number(decks), cards=counted, files=lang.nformat("{n} file", "{n} files", files), seconds=took,
+        rate=rate)
 
 
 def _warn_of_documents_left_out(formats: str, games: "Sequence[GameCatalog]") -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from generator.commands import folder_option, reports_errors
+from generator.commands import folder_option, interface_language, reports_errors, warning_line
 from generator.wording import noun, plural
 
 if TYPE_CHECKING:
@@ -28,20 +28,34 @@ def check(
                                             show_default=False, metavar="DIR"),
     content_dir_text: Optional[str] = typer.Option(None, "--content", metavar="DIR", show_default=False,
                                                    help="The same folder, named as the other commands name it."),
+    lang_text: Optional[str] = typer.Option(
+        None, "--lang", metavar="LANG", show_default=False,
+        help="The language to say the problems, warnings and the summary in: en (the default), fr or de. File "
+             "names, lines and keys stay as your files write them."),
 ) -> None:
     """Validate every catalog, deck and layout of a content folder and print every problem found.
 
     Each problem names the file, the line and the entry, and the key or rule at fault. Exit 0 when all is
     well, 1 when there are problems, 2 when the folder itself is missing or named twice.
     """
+    lang = interface_language(lang_text)
     if folder_text is not None and content_dir_text is not None:
         from generator.errors import UsageError
 
         raise UsageError("--content", "names a folder already given as DIR: name it once")
     folder = folder_option(folder_text, "DIR") if content_dir_text is None else folder_option(content_dir_text,
                                                                                                  "--content")
+    from generator.i18n import messages_in
+
+    with messages_in(lang):
+        _check(folder)
+
+
+def _check(folder: Path | None) -> None:
+    """`content check` of `folder`, saying everything in the language of generator.i18n.messages_in."""
     from generator.build.check import check_layouts, check_outputs
     from generator.content import all_decks, check_content
+    from generator.i18n import messages_language, phrase, phrase_n
 
     content, problems = check_content(folder)
     noticed: list[Problem] = []
@@ -58,17 +72,25 @@ def check(
     for problem in problems:
         typer.echo(str(problem), err=True)
     for warning in warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        typer.echo(warning_line(str(warning)), err=True)
     if problems:
-        typer.echo(f"{plural(len(problems), 'problem')} found.", err=True)
+        typer.echo(phrase_n("{n} problem found.", "{n} problems found.", len(problems)), err=True)
         raise typer.Exit(1)
     decks = all_decks(content)
     # a sheet of one's own is a game of the registry too: counted as a sheet
     sheets = sum(1 for g in content.games() if isinstance(g, SheetCatalog))
-    typer.echo(f"OK: {plural(len(content.games()) - sheets, 'game')}, "
-               + (f"{plural(sheets, 'sheet')} of your own, " if sheets else "")
-               + f"{plural(len(content.user_decks), 'deck folder')}, "
-               f"{plural(len(decks), 'deck')}, {plural(sum(d.total for d in decks), 'card')}.")
+    games = len(content.games()) - sheets
+    lang = messages_language()
+    # German counts the games of a content check in the nominative ("2 Spiele"), the preview's "in 2 Spielen" not
+    counts = [lang.npgettext("content check", "{n} game", "{n} games", games).format(n=lang.number(games))
+              if lang is not None else plural(games, "game")]
+    if sheets:
+        counts.append(phrase_n("{n} sheet of your own", "{n} sheets of your own", sheets))
+    counts += [phrase_n("{n} deck folder", "{n} deck folders", len(content.user_decks)),
+               phrase_n("{n} deck", "{n} decks", len(decks)),
+               phrase_n("{n} card", "{n} cards", sum(d.total for d in decks))]
+    # TRANSLATORS: the last line of a `donjon content check` that found no problem; {counts}: "2 games, 3 decks..."
+    typer.echo(phrase("OK: {counts}.", counts=", ".join(counts)))
 
 
 def _summary(content: Content) -> dict[str, Any]:

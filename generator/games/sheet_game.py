@@ -397,7 +397,13 @@ class SheetGame:
                 widgets[name] = TableControl("select", choices=partial(self._values, name))
         labels = {name: name.replace("_", " ").capitalize() for name, _ in self.fields(catalog)}
         return TableHints(parts="sheets", part_name="player", widgets=widgets, labels=labels, sheet_upload=True,
-                          labels_in=self._labels_in, item_words_in=self._item_words_in)
+                          labels_in=self._labels_in, item_words_in=self._item_words_in,
+                          entry_labels=self._categories_in)
+
+    def _categories_in(self, catalog: Any, lang: Any) -> Mapping[str, str]:
+        """The breakdown's rows in `lang` (a `Language`): its scoring categories' names that sheet.yaml gives in that
+        language (`languages: fr: categories:`), by the breakdown's keys (their own names)."""
+        return self.sheet.categories_in(lang.code)
 
     def _item_words_in(self, lang: Any) -> Mapping[str, tuple[str, str]]:
         """The item words (one, many) its sheet.yaml gives its list fields in `lang` (a `Language`), by field."""

@@ -16,6 +16,9 @@ only when it formats a number or a date.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -241,6 +244,47 @@ def language(code: str = DEFAULT) -> Language:
     if normal.split("-")[0] == DEFAULT:
         return Language(normal)
     return Language(normal, _translations(normal))
+
+
+#: The language a command says its messages about a user's files in (`content check --lang fr`, `build --lang de`),
+#: for the length of the command (:func:`messages_in`): the loaders of content folders (catalogs, decks, layouts,
+#: sheets of one's own) are called from many places that have no language to pass, and their problems are said in
+#: this one when set. A context variable rather than a global: the companion's requests (threads, tasks) never set
+#: it and pass their own language wherever they say something.
+_MESSAGES: ContextVar[Language | None] = ContextVar("donjon_messages", default=None)
+
+
+@contextmanager
+def messages_in(lang: Language | None) -> Iterator[None]:
+    """Say the problems of loading content in `lang` for the block (None or English: English, as without it)."""
+    token = _MESSAGES.set(None if lang is None or lang.english else lang)
+    try:
+        yield
+    finally:
+        _MESSAGES.reset(token)
+
+
+def messages_language() -> Language | None:
+    """The language :func:`messages_in` set, or None (English)."""
+    return _MESSAGES.get()
+
+
+def phrase(message: str, /, **values: Any) -> str:
+    """`message` (a msgid) in the language of :func:`messages_in`, English without one, each `{name}` filled from
+    `values` (whole numbers as the language writes them)."""
+    lang = _MESSAGES.get()
+    if lang is None:
+        return message.format(**values)
+    return lang.format(message, **values)
+
+
+def phrase_n(singular: str, plural: str, count: int, /, **values: Any) -> str:
+    """:func:`phrase` for a message with a count: `{n}` is `count`, as the language writes it and in its form (in
+    English as :func:`generator.wording.plural` writes it: `1234 problems`)."""
+    lang = _MESSAGES.get()
+    if lang is None:
+        return (singular if count == 1 else plural).format(n=count, **values)
+    return lang.nformat(singular, plural, count, **values)
 
 
 def negotiate(accept: str | None, available: tuple[str, ...] = INTERFACE) -> str:

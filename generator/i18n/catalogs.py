@@ -26,9 +26,10 @@ from generator.i18n import DOMAIN, INTERFACE, LOCALE_DIR
 ROOT = LOCALE_DIR.parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 #: The keywords marking a message in Python code (Babel's defaults, plus N_ for constants; pgettext's and
-#: npgettext's first argument is the message's context).
+#: npgettext's first argument is the message's context; `Language.nformat` and generator.i18n's `phrase`/`phrase_n`,
+#: the messages of a command about a user's files, say theirs as `_`/`ngettext` do).
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "npgettext": ((1, "c"), 2, 3), "N_": None}
+            "npgettext": ((1, "c"), 2, 3), "N_": None, "nformat": (1, 2), "phrase": None, "phrase_n": (1, 2)}
 #: Where messages are extracted from: (folder under the repository, Babel's method map for it).
 SOURCES: tuple[tuple[str, list[tuple[str, str]]], ...] = (
     ("generator", [("**.py", "python")]),

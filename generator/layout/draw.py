@@ -35,7 +35,7 @@ from generator.catalog.common import CONFIDENCE_WORDS, Provenance
 from generator.catalog.shapes import Shape
 from generator.errors import ContentError, FitError, Problem
 from generator.files import resolve_within
-from generator.i18n import Language, language
+from generator.i18n import Language, language, phrase
 from generator.layout.load import (
     EPSILON,
     TEXT_KINDS,
@@ -523,10 +523,16 @@ class CardFitError(FitError):
 
 
 def _fit_error(layout: Layout, box: LayoutBox, key: str, what: Subject, err: TextProblem) -> CardFitError:
-    line = f":{box.line}" if box.line else ""
-    verb = "does not fit" if isinstance(err, NoFit) else "cannot be drawn"
-    return CardFitError(f"{what.who}: the {key} of box {box.name!r} ({box.file}{line}) {verb}: {err}",
-                        Problem(box.file, box.line, f"{box.where}.{key}", f"{what.who}: {verb}: {err}"), err)
+    place = f"{box.file}:{box.line}" if box.line else box.file
+    if isinstance(err, NoFit):
+        said = phrase("{who}: the {key} of box {box} ({place}) does not fit: {reason}", who=what.who, key=key,
+                      box=repr(box.name), place=place, reason=err)
+        problem = phrase("{who}: does not fit: {reason}", who=what.who, reason=err)
+    else:
+        said = phrase("{who}: the {key} of box {box} ({place}) cannot be drawn: {reason}", who=what.who, key=key,
+                      box=repr(box.name), place=place, reason=err)
+        problem = phrase("{who}: cannot be drawn: {reason}", who=what.who, reason=err)
+    return CardFitError(said, Problem(box.file, box.line, f"{box.where}.{key}", problem), err)
 
 
 def _text(layout: Layout, box: LayoutBox, spec: StyleSpec, text: str, frame: Frame, what: Subject,
@@ -631,11 +637,12 @@ def _picture_error(layout: Layout, box: LayoutBox, what: Subject, value: str, pa
     card = what.context.get("card")
     fields = card.fields if isinstance(card, CardView) else {}
     columns = [c for c in fields if re.search(rf"(?<![\w]){re.escape(c)}(?![\w])", box.src.source)]
-    source = (f"column {columns[0]!r} gives {value!r}" if len(columns) == 1 else
-              f"columns {', '.join(map(repr, columns))} give {value!r}" if columns else
-              f"its src gives {value!r}" if value else f"{box.src.source!r}")
+    source = (phrase("column {column} gives {value}", column=repr(columns[0]), value=repr(value)) if len(columns) == 1
+              else phrase("columns {columns} give {value}", columns=", ".join(map(repr, columns)), value=repr(value))
+              if columns else phrase("its src gives {value}", value=repr(value)) if value else f"{box.src.source!r}")
     shown = f" ({display_path(path)})" if path is not None else ""
-    return _content_error(layout, box, "src", what, f"the picture: {source}{shown}: {reason}")
+    return _content_error(layout, box, "src", what, phrase("the picture: {source}{shown}: {reason}", source=source,
+                                                         shown=shown, reason=reason))
 
 
 def _rows(layout: Layout, box: LayoutBox, frame: Frame, what: Subject) -> list[Primitive]:

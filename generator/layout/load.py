@@ -29,6 +29,7 @@ from generator.catalog.shapes import Shape, named_shape
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
 from generator.files import resolve_within
+from generator.i18n import phrase
 from generator.layout import spec as S
 from generator.layout.spec import Dim
 from generator.layout.templates import (
@@ -131,15 +132,33 @@ def layout_path(ref: str, folder: Path | None, root: Path | None = None, shipped
                              f"(shipped {what}s: {ids})")
         path = resolve_within(root or folder, folder, ref)
         if not path.is_file():
-            raise ValueError(f"{ref!r}: there is no such file in {display_path(path.parent)}")
+            raise ValueError(phrase("{ref}: there is no such file in {folder}", ref=repr(ref),
+                                    folder=display_path(path.parent)))
         return path
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", ref):
-        raise ValueError(f"{ref!r} is neither a {what} id (like {example!r}) nor a .yaml file")
+        raise ValueError(_neither(ref, what, example))
     path = shipped / f"{ref}.yaml"
     if not path.is_file():
-        raise ValueError(f"{ref!r} is not a shipped {what} (shipped: {ids}); a {what} of your own is a .yaml file "
-                         f"in the {owner}'s folder")
+        raise ValueError(_not_shipped(ref, what, ids))
     return path
+
+
+def _neither(ref: str, what: str, example: str) -> str:
+    """A layout reference that is neither an id nor a file name, said in the language of the messages."""
+    if what == "sheet layout":
+        return phrase("{ref} is neither a sheet layout id (like {example}) nor a .yaml file", ref=repr(ref),
+                      example=repr(example))
+    return phrase("{ref} is neither a layout id (like {example}) nor a .yaml file", ref=repr(ref),
+                  example=repr(example))
+
+
+def _not_shipped(ref: str, what: str, ids: str) -> str:
+    """A layout id donjon does not ship, said in the language of the messages."""
+    if what == "sheet layout":
+        return phrase("{ref} is not a shipped sheet layout (shipped: {ids}); a sheet layout of your own is a .yaml "
+                      "file in the sheet's folder", ref=repr(ref), ids=ids)
+    return phrase("{ref} is not a shipped layout (shipped: {ids}); a layout of your own is a .yaml file in the "
+                  "deck's folder", ref=repr(ref), ids=ids)
 
 
 # --- the compiled layout ------------------------------------------------------------------------------------------
@@ -826,8 +845,9 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         if "{{" in value or "{%" in value:
             return _template(value, at, where)
         if value not in palette:
-            problems.append(Problem(at[0], at[1], where, f"{value!r} is not in the palette "
-                                                         f"({', '.join(palette) or 'the layout has none'})"))
+            problems.append(Problem(at[0], at[1], where, phrase(
+                "{value} is not in the palette ({colours})", value=repr(value),
+                colours=", ".join(palette) or phrase("the layout has none"))))
             return None
         return palette[value]
 
@@ -1123,22 +1143,26 @@ def unknown_icon(name: str, own: Mapping[str, Path]) -> str:
 
     known = sorted(icons()) + sorted(own)
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
-    guess = f" (did you mean {close[0]!r}?)" if close else ""
-    mine = f"; the deck's own: {', '.join(sorted(own))}" if own else "; a deck can add its own under `icons:`"
-    return f"{name!r} is not an icon{guess}: donjon's icons: {', '.join(sorted(icons()))}{mine}"
+    guess = phrase(" (did you mean {close}?)", close=repr(close[0])) if close else ""
+    mine = (phrase("; the deck's own: {icons}", icons=", ".join(sorted(own))) if own
+            else phrase("; a deck can add its own under `icons:`"))
+    return phrase("{name} is not an icon{guess}: donjon's icons: {icons}{mine}", name=repr(name), guess=guess,
+                  icons=", ".join(sorted(icons())), mine=mine)
 
 
 def _unknown_font(name: str, faces: Mapping[str, str]) -> str:
     import difflib
 
     close = difflib.get_close_matches(name, list(faces), n=1, cutoff=0.6)
-    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    guess = phrase(" (did you mean {close}?)", close=repr(close[0])) if close else ""
     if name.lower().endswith((".ttf", ".otf")):
-        return (f"{name!r} is a file, not a font name: declare it under `fonts:` in the deck or the layout "
-                f"(fonts: {{mine: {name}}}) and write `font: mine`")
+        return phrase("{name} is a file, not a font name: declare it under `fonts:` in the deck or the layout "
+                      "(fonts: {{mine: {file}}}) and write `font: mine`", name=repr(name), file=name)
     own = sorted(f for f in faces if f not in fonts.BUILT_IN_IDS)
-    return (f"unknown font {name!r}{guess}; expected one of {', '.join(fonts.BUILT_IN_IDS)}"
-            + (f", or the deck's own: {', '.join(own)}" if own else ", or a font declared under `fonts:`"))
+    return phrase("unknown font {name}{guess}; expected one of {fonts}{own}", name=repr(name), guess=guess,
+                  fonts=", ".join(fonts.BUILT_IN_IDS),
+                  own=phrase(", or the deck's own: {fonts}", fonts=", ".join(own)) if own
+                  else phrase(", or a font declared under `fonts:`"))
 
 
 def _fixed_picture(ref: str, base: Path | None, root: Path | None, at: tuple[str, int | None], where: str,
@@ -1152,7 +1176,7 @@ def _fixed_picture(ref: str, base: Path | None, root: Path | None, at: tuple[str
         path = resolve_within(root or base, base, ref)
         image_info(path)
     except (ValueError, ImageProblem) as err:
-        problems.append(Problem(at[0], at[1], where, f"the picture {ref!r}: {err}"))
+        problems.append(Problem(at[0], at[1], where, phrase("the picture {ref}: {reason}", ref=repr(ref), reason=err)))
         return None
     return path
 

@@ -44,6 +44,7 @@ from generator.fields import (
     Text,
     Type,
 )
+from generator.i18n import N_
 from generator.units import PT_PER_INCH, PT_PER_MM
 from generator.yamlio import PathKey
 
@@ -367,7 +368,7 @@ def _box_fields() -> dict[str, Field]:
         "stroke": Field(colour, required=False, doc="outline colour"),
         "stroke_width": Field(Dimension(percent=False), required=False, doc="outline width (e.g. 0.5pt)"),
         "dash": Field(Text(max_len=60, pattern=r"\s*\d+(\.\d+)?\s*pt(\s+\d+(\.\d+)?\s*pt)*\s*",
-                           hint="dash lengths in points such as '2pt 1pt'"), required=False,
+                           hint=N_("dash lengths in points such as '2pt 1pt'")), required=False,
                       doc="dash pattern of the outline: on and off lengths in points"),
         "radius": Field(Radii(), required=False,
                         doc="corner radius of a rect (or of a picture clipped to one): one length, or four "
@@ -423,7 +424,7 @@ def _box_fields() -> dict[str, Field]:
         "row_gap": Field(Dimension(percent=False), required=False, doc="rows: space between rows"),
         "divider": Field(colour, required=False, doc="rows: a thin line between rows in this colour"),
         "labels": Field(MapOf(key=Text(max_len=80, pattern=r"[a-z_]+(\.[a-z_]+)+",
-                                       hint="a record and field such as 'profession.levels.at'"),
+                                       hint=N_("a record and field such as 'profession.levels.at'")),
                               value=Text(max_len=80)), required=False,
                         doc="notes: how to name a field in small print ('profession.levels.at': level thresholds)"),
     }
@@ -443,7 +444,7 @@ LAYOUT: Record[dict[str, Any]] = Record(
         "background": Field(ColourValue(none=False), required=False, doc="the card's colour, into the bleed"),
         "safe": Field(Dimension(percent=False), required=False,
                       doc="text and icons stay this far inside the card's edge (default 3mm)"),
-        "palette": Field(MapOf(key=Slug(), value=Text(pattern=HEX.pattern, hint="a colour like '#2a2118'")),
+        "palette": Field(MapOf(key=Slug(), value=Text(pattern=HEX.pattern, hint=N_("a colour like '#2a2118'"))),
                          required=False, doc="colour names for this layout"),
         "styles": Field(MapOf(key=Slug(), value=STYLE), required=False, doc="named text styles"),
         "boxes": Field(MapOf(key=Slug(), value=BOX), required=False, doc="the boxes, drawn in this order"),

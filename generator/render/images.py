@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from generator.errors import InputError
 from generator.files import read_bytes
+from generator.i18n import phrase
 from generator.units import MM_PER_UNIT, PT_PER_MM
 
 if TYPE_CHECKING:
@@ -115,9 +116,9 @@ def image_info(path: Path) -> ImageInfo:
     try:
         stat = path.stat()
     except FileNotFoundError:
-        raise ImageProblem("there is no such file") from None
+        raise ImageProblem(phrase("there is no such file")) from None
     except OSError as err:
-        raise ImageProblem(f"it cannot be read ({err.strerror or err})") from None
+        raise ImageProblem(phrase("it cannot be read ({reason})", reason=err.strerror or err)) from None
     key = (str(path), stat.st_size, stat.st_mtime_ns)
     found = _cache.get(key)
     if found is None:
@@ -162,7 +163,7 @@ def _read(path: Path) -> tuple[ImageInfo, bytes]:
         data = _upright_inside(data, digest)
         art = read_art(data, digest)
         return ImageInfo(path, "svg", width_pt, height_pt, digest, art.warnings), _clip_viewports(data, digest)
-    raise ImageProblem("it is not a PNG, JPEG or SVG file")
+    raise ImageProblem(phrase("it is not a PNG, JPEG or SVG file"))
 
 
 def open_quietly(data: bytes) -> PILImage:

@@ -34,12 +34,12 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
+from generator.i18n import messages_language, phrase, phrase_n
 from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
 from generator.render.model import IconUse, ImageUse, Primitive, TextRun
 from generator.render.joining import join, join_pieces, needs_joining
 from generator.units import to_mm
-from generator.wording import plural
 
 T = TypeVar("T")
 
@@ -686,23 +686,38 @@ def fit(paragraphs: Sequence[Paragraph], width: float, height: float, style: Sty
 
 
 def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style: Style) -> str:
-    """Why text does not fit a box even at its smallest size: a word too wide, or too many lines."""
+    """Why text does not fit a box even at its smallest size: a word too wide, or too many lines (in the language
+    of the messages, generator.i18n.messages_in: a designer's `build --lang fr`)."""
     size = style.min_size
     limit = width / size
     hyphenate = style.hyphens()
     for para in paragraphs:
         for word in para:
             if word.w1 > limit and (hyphenate is None or wrap([(word,)], size, width, True, hyphenate) is None):
-                return (f"the word {shown(word)!r} is {to_mm(word.w1 * size):.1f} mm wide at {size:g} pt, "
-                        f"wider than the box's {to_mm(width):.1f} mm")
+                return phrase("the word {word} is {wide} mm wide at {size} pt, wider than the box's {width} mm",
+                              word=repr(shown(word)), wide=_figure(to_mm(word.w1 * size), 1), size=_figure(size),
+                              width=_figure(to_mm(width), 1))
     lines = wrap(paragraphs, size, width, style.wrap, style.hyphens())
     if lines is None:
-        return f"a line is wider than the box's {to_mm(width):.1f} mm even at {size:g} pt (wrap is off)"
+        return phrase("a line is wider than the box's {width} mm even at {size} pt (wrap is off)",
+                      width=_figure(to_mm(width), 1), size=_figure(size))
     need = block_height(lines, size, style)
     room = max(1, int((height - block_height(1, size, style)) // (size * style.leading)) + 1) \
         if height >= block_height(1, size, style) else 0
-    return (f"it needs {plural(len(lines), 'line')} ({to_mm(need):.1f} mm) at {size:g} pt, "
-            f"the smallest size allowed, but the box holds {room} ({to_mm(height):.1f} mm tall)")
+    return phrase_n("it needs {n} line ({need} mm) at {size} pt, the smallest size allowed, but the box holds "
+                    "{room} ({height} mm tall)",
+                    "it needs {n} lines ({need} mm) at {size} pt, the smallest size allowed, but the box holds "
+                    "{room} ({height} mm tall)", len(lines), need=_figure(to_mm(need), 1), size=_figure(size),
+                    room=room, height=_figure(to_mm(height), 1))
+
+
+def _figure(value: float, decimals: int | None = None) -> str:
+    """A length or a size in a message: as English wrote it (`12.3`, `6.5`), or as the language of the messages
+    writes numbers (`12,3`)."""
+    lang = messages_language()
+    if lang is None:
+        return f"{value:.{decimals}f}" if decimals is not None else f"{value:g}"
+    return lang.number(round(value, decimals) if decimals is not None else value, decimals)
 
 
 # --- right-to-left text ------------------------------------------------------------------------------------------

@@ -61,6 +61,7 @@ from generator.fields import (
     Type,
     check_document,
 )
+from generator.i18n import N_
 from generator.layout.spec import HEX, STYLE, ColourValue, Dim, Dimension
 from generator.sheets.marks import Need
 from generator.yamlio import Document, PathKey, load_file
@@ -157,11 +158,11 @@ VALUE = AnyOf((*_SCALARS, ListOf(ITEM, max_items=200), MapOf(key=Text(max_len=60
 TEMPLATE = Text(max_len=4000, doc="jinja2 text reading the layout's values, words and vars")
 EXPRESSION = Text(max_len=400, doc="a jinja2 expression giving a list (e.g. `flag_values.values`)")
 #: The words a layout's templates use (`words.or`, `words.kinds.bolt`): a text, or a mapping of texts.
-WORDS = MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'points'"),
+WORDS = MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint=N_("a name like 'points'")),
               value=AnyOf((Text(max_len=400), MapOf(key=Text(max_len=60), value=Text(max_len=400))),
                           what="text, or a mapping of texts"))
 _DASH = Text(max_len=60, pattern=r"\s*\d+(\.\d+)?\s*pt(\s+\d+(\.\d+)?\s*pt)*\s*",
-             hint="dash lengths in points such as '2pt 1pt'")
+             hint=N_("dash lengths in points such as '2pt 1pt'"))
 
 
 def _paint_fields() -> dict[str, Field]:
@@ -206,11 +207,11 @@ def _part_fields() -> dict[str, Field]:
                      doc="path: [M, x, y], [L, x, y], [C, x1, y1, x2, y2, x, y], [Z]; lengths from the part's box"),
         "icon": Field(Text(max_len=200), required=False, doc="icon: its name, or a template giving one"),
         "colour": Field(ColourValue(none=False), required=False, doc="icon: its colour"),
-        "shape": Field(Text(max_len=40, pattern=r"[a-z][a-z0-9-]*", hint="an icon name"), required=False,
+        "shape": Field(Text(max_len=40, pattern=r"[a-z][a-z0-9-]*", hint=N_("an icon name")), required=False,
                        doc="outline: the icon whose outline is drawn, stretched to the box"),
         "parts": Field(_Parts(), required=False, doc="group: the parts inside it, placed in its box"),
         "component": Field(Slug(), required=False, doc="use, repeat: the component drawn"),
-        "vars": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'number'"), value=SCALAR),
+        "vars": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint=N_("a name like 'number'")), value=SCALAR),
                       required=False, doc="use, repeat: values the component's templates read"),
         "count": Field(AnyOf((Int(0, MAX_REPEAT), Text(max_len=400)), what="a number or an expression"),
                        required=False, doc="repeat: how many cells"),
@@ -239,7 +240,7 @@ def _part_fields() -> dict[str, Field]:
         "room": Field(Dimension(percent=False), required=False,
                       doc="bubbles: the most length the row may take (a longer one is an error)"),
         "digits": Field(Int(1, 2), required=False, doc="digits: 1 (units) or 2 (tens and units)"),
-        "present": Field(Text(max_len=40, pattern=r"[a-z][a-z0-9-]*", hint="a word like 'built'"), required=False,
+        "present": Field(Text(max_len=40, pattern=r"[a-z][a-z0-9-]*", hint=N_("a word like 'built'")), required=False,
                          doc="digits: a mark meaning the field has a value even with no digit filled (a tower built "
                              "without a number): its value in the map of marks"),
         "present_label": Field(Text(max_len=80), required=False,
@@ -270,10 +271,10 @@ PART: Record[dict[str, Any]] = Record(name="part", fields=_PART_FIELDS,
                                       doc="A part of a sheet: a shape, text, a group, or how a field is marked.")
 
 NEED: Record[dict[str, Any]] = Record(name="need", fields={
-    "field": Field(Text(max_len=200, pattern=FIELD_NAME, hint="a field's name"), required=False,
+    "field": Field(Text(max_len=200, pattern=FIELD_NAME, hint=N_("a field's name")), required=False,
                    doc="the field this one stands on: marked (a yes-no), or holding a value (a number, a count from 1, "
                        "a list not empty)"),
-    "fields": Field(ListOf(Text(max_len=200, pattern=FIELD_NAME, hint="a field's name"), min_items=1, max_items=20),
+    "fields": Field(ListOf(Text(max_len=200, pattern=FIELD_NAME, hint=N_("a field's name")), min_items=1, max_items=20),
                     required=False, doc="several fields this one stands on, each as `field` says"),
     "at-least": Field(Int(1, 1000), required=False, doc="the field(s) must hold at least this (a count)"),
     "from": Field(Int(1, 1000), required=False,
@@ -315,7 +316,7 @@ LAYOUT = _WithDefs(Record(name="sheet layout", doc="A score sheet: its page, par
         "line": Field(TEMPLATE, required=False, doc="the page line printed at the bottom beside the 50 mm ruler"),
     }), required=False),
     "identity": Field(Record(name="identity", fields={
-        "field": Field(Text(max_len=40, pattern=FORM_NAME, hint="a form field's name")),
+        "field": Field(Text(max_len=40, pattern=FORM_NAME, hint=N_("a form field's name"))),
         "value": Field(Text(max_len=80)),
         "tooltip": Field(Text(max_len=200), required=False, doc="what a viewer shows over it"),
     }), required=False, doc="the hidden field that tells a filled fillable sheet's layout (default: sheet = its id)"),
@@ -331,18 +332,18 @@ LAYOUT = _WithDefs(Record(name="sheet layout", doc="A score sheet: its page, par
         "outline": Field(ColourValue(none=False), required=False, doc="the bubbles' outline colour"),
         "outline_width": Field(Dimension(percent=False), required=False, doc="default 0.6pt"),
     }), required=False),
-    "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'rounds'"),
+    "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint=N_("a name like 'rounds'")),
                           value=VALUE),
                     required=False, doc="values templates read"),
     "words": Field(WORDS, required=False, doc="words templates use: a translation changes these"),
-    "palette": Field(MapOf(key=Slug(), value=Text(pattern=HEX.pattern, hint="a colour like '#2a2118'")),
+    "palette": Field(MapOf(key=Slug(), value=Text(pattern=HEX.pattern, hint=N_("a colour like '#2a2118'"))),
                      required=False, doc="colour names"),
     "styles": Field(MapOf(key=Slug(), value=STYLE), required=False, doc="named text styles"),
     "paints": Field(MapOf(key=Slug(), value=PAINT), required=False, doc="named fills and outlines"),
     "components": Field(MapOf(key=Slug(), value=Record(name="component", fields={
         "parts": Field(_Parts()),
     })), required=False, doc="groups of parts drawn by `use` and `repeat`"),
-    "fields": Field(MapOf(key=Text(max_len=200, pattern=FIELD_NAME, hint="a field name like 'walls[1].flags[0]'"),
+    "fields": Field(MapOf(key=Text(max_len=200, pattern=FIELD_NAME, hint=N_("a field name like 'walls[1].flags[0]'")),
                           value=FIELD), required=False,
                     doc="the fields, in the order a player fills them in"),
     "parts": Field(_Parts(), required=False),

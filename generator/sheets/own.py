@@ -63,6 +63,7 @@ from generator.fields import (
     Text,
     check_document,
 )
+from generator.i18n import N_, phrase
 from generator.sheets.layout import VALUE, VALUE_NAME, WORDS, Where, values_written
 from generator.yamlio import Document, PathKey
 
@@ -71,7 +72,7 @@ OWN_FIELD = re.compile(r"[a-z][a-z0-9_]{0,39}")
 #: A field's label, as the companion's form and the score table show it: a few words, not a sentence.
 LABEL = Text(max_len=40, doc="a field's label")
 #: The labels of a sheet's fields, by field (the layout's `fields:`).
-LABELS: MapOf[str, str] = MapOf(key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), value=LABEL)
+LABELS: MapOf[str, str] = MapOf(key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint=N_("a field's name")), value=LABEL)
 #: What one item of a list field is called, and several (`{one: good, many: goods}`): the words of messages and of
 #: the table about its items, where its label ("Goods traded") names the whole list.
 ITEM_WORD: Record[dict[str, Any]] = Record(name="an item's word", fields={
@@ -80,7 +81,7 @@ ITEM_WORD: Record[dict[str, Any]] = Record(name="an item's word", fields={
 })
 #: The item words of a sheet's list fields, by field.
 ITEM_WORDS: MapOf[str, dict[str, Any]] = MapOf(
-    key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a list field's name"), value=ITEM_WORD)
+    key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint=N_("a list field's name")), value=ITEM_WORD)
 #: The players a sheet of one's own is for, unless it says.
 PLAYERS = (1, 8)
 
@@ -103,12 +104,12 @@ def _one_way(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
 
 CATEGORY: Record[dict[str, Any]] = Record(name="scoring category", fields={
     "name": Field(Text(max_len=40), doc="the category's name, a row of the score table"),
-    "sum": Field(ListOf(Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), min_items=1),
+    "sum": Field(ListOf(Text(max_len=40, pattern=OWN_FIELD.pattern, hint=N_("a field's name")), min_items=1),
                  required=False, doc="the fields whose values are added up"),
-    "count": Field(Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), required=False,
+    "count": Field(Text(max_len=40, pattern=OWN_FIELD.pattern, hint=N_("a field's name")), required=False,
                    doc="a field whose amount is multiplied by value"),
     "value": Field(Int(-10_000, 10_000), required=False, doc="the points each one of count is worth (default 1)"),
-    "lookup": Field(Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"), required=False,
+    "lookup": Field(Text(max_len=40, pattern=OWN_FIELD.pattern, hint=N_("a field's name")), required=False,
                     doc="a field whose amount is looked up in table"),
     "table": Field(AnyOf((ListOf(_GROUP, min_items=1, max_items=200), Text(max_len=40)),
                          what="a list of groups or the name of one in values"), required=False,
@@ -122,7 +123,7 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
     "layout": Field(Text(max_len=200), doc="a sheet layout: a .yaml file in this folder, or a shipped one's id"),
     "players": Field(Record(name="players", fields={"min": Field(Int(1, 100)), "max": Field(Int(1, 100))}),
                      required=False, doc="how many players a game has (default 1 to 8)"),
-    "values": Field(MapOf(key=Text(max_len=40, pattern=r"[a-z_][a-z0-9_]*", hint="a name like 'rounds'"),
+    "values": Field(MapOf(key=Text(max_len=40, pattern=r"[a-z_][a-z0-9_]*", hint=N_("a name like 'rounds'")),
                           value=VALUE),
                     required=False, doc="values the layout's templates read, over the layout's own"),
     "labels": Field(LABELS, required=False,
@@ -140,12 +141,16 @@ SHEET_SPEC: Record[dict[str, Any]] = Record(name="sheet of your own", doc="A she
         "name": Field(Text(max_len=80), required=False, doc="its name in this language"),
         "words": Field(WORDS, required=False,
                        doc="the layout's words in this language, over its own"),
-        "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint="a name like 'rounds'"), value=VALUE),
+        "values": Field(MapOf(key=Text(max_len=40, pattern=VALUE_NAME, hint=N_("a name like 'rounds'")), value=VALUE),
                         required=False, doc="values in this language, over the sheet's own"),
         "labels": Field(LABELS, required=False, doc="the fields' labels in this language, over the sheet's own"),
         "item_words": Field(ITEM_WORDS, required=False,
                             doc="the list fields' item words in this language, over the sheet's own"),
-        "why": Field(MapOf(key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint="a field's name"),
+        "categories": Field(MapOf(key=Text(max_len=40), value=Text(max_len=40)), required=False,
+                            doc="the names of the scoring categories in this language, by their name under `scoring:` "
+                                "(`{boats: Bateaux}`): the rows of the score's breakdown (`donjon score --lang`, "
+                                "the companion)"),
+        "why": Field(MapOf(key=Text(max_len=40, pattern=OWN_FIELD.pattern, hint=N_("a field's name")),
                            value=AnyOf((Text(max_len=300), ListOf(Text(max_len=300), min_items=1, max_items=20)),
                                        what="a why or a list of them")), required=False,
                      doc="the `why` of each field's `needs` in this language, by field (a list for a field with "
@@ -207,6 +212,12 @@ class UserSheet:
         """The fields' labels in language `code` (or its base language): the language's over the sheet's own."""
         given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}
         return {**self.labels, **(given.get("labels") or {})}
+
+    def categories_in(self, code: str) -> dict[str, str]:
+        """The names of its scoring categories in language `code` (or its base language), by their own name (the
+        breakdown's keys): those `languages:` gives that language, a category it leaves out being left out."""
+        given = self.languages.get(code) or self.languages.get(code.split("-")[0]) or {}
+        return dict(given.get("categories") or {})
 
     def item_words_in(self, code: str) -> dict[str, tuple[str, str]]:
         """The item words (one, many) of its list fields in language `code` (or its base language), by field: the
@@ -282,8 +293,9 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
             if name not in names:
                 where = ".".join((*map(str, path), "labels", name))
                 problems.append(Problem(origin, doc.line((*path, "labels", name)), where,
-                                        f"labels a field {name!r} that the layout {layout.file} does not have "
-                                        f"({', '.join(names)})"))
+                                        phrase("labels a field {name} that the layout {layout} does not have "
+                                               "({names})", name=repr(name), layout=layout.file,
+                                               names=", ".join(names))))
     # item words of a field that is not there, or not a list, are a typo too
     for path, given in (((), raw.get("item_words")),
                         *((("languages", code), spec.get("item_words")) for code, spec in languages.items())):
@@ -315,8 +327,9 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
         fields = tuple(item["sum"] or ()) if item.get("sum") else (item.get("count") or item.get("lookup"),)
         for name in fields:
             if name not in names:
-                problems.append(Problem(origin, line, where, f"names the field {name!r}, which the layout "
-                                                             f"{layout.file} does not have ({', '.join(names)})"))
+                problems.append(Problem(origin, line, where, phrase(
+                    "names the field {name}, which the layout {layout} does not have ({names})", name=repr(name),
+                    layout=layout.file, names=", ".join(names))))
         table: tuple[tuple[int, int, int], ...] = ()
         if item.get("lookup"):
             groups = item["table"]
@@ -357,6 +370,14 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                                             "first group's to the last's a group"))
         way = "sum" if item.get("sum") else "count" if item.get("count") else "lookup"
         categories.append(Category(item["name"], way, tuple(fields), int(item.get("value") or 1), table))
+    # a category's name in a language names one of `scoring:` (a typo, or a category renamed, is said at its line)
+    for code, spec in languages.items():
+        for name in spec.get("categories") or {}:
+            if name not in named:
+                key: PathKey = ("languages", code, "categories", name)
+                problems.append(Problem(origin, doc.line(key), ".".join(map(str, key)), phrase(
+                    "names a scoring category {name} that `scoring:` does not have ({names})", name=repr(name),
+                    names=", ".join(named) or phrase("it has none"))))
     players = raw.get("players") or {"min": PLAYERS[0], "max": PLAYERS[1]}
     if players["min"] > players["max"]:
         problems.append(Problem(origin, doc.line(("players",)), "players", "min is more than max"))

@@ -450,6 +450,62 @@ def test_labels_of_fields_are_shown_under_the_score_table(copy: Path, tmp_path: 
     assert set(json.loads(as_json.stdout)["players"][0]["values"]) == set(ANA)
 
 
+#: The names of some of Lantern Harbour's scoring categories in French (the goods have none: their row keeps its name)
+CATEGORIES = """
+languages:
+  fr:
+    categories: {villagers: Villageois, fish: Poissons, boats: Bateaux, storm: Tempête}
+"""
+
+
+def test_the_breakdowns_rows_are_named_in_the_language_the_sheet_gives_them(copy: Path, tmp_path: Path) -> None:
+    """`languages: fr: categories:` names the rows of the score's breakdown in French: `donjon score --lang fr`
+    shows them (a category it leaves out keeps its own name), the companion is handed them as it is the other labels
+    (the result's labels in each language: `result_labels`), and the JSON keeps the categories' own names, which
+    are its keys. Before, a sheet's breakdown had no words but its own, whatever the language."""
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + CATEGORIES, encoding="utf-8")
+    game = tmp_path / "game.yaml"
+    game.write_text(f"game: {ID}\nsheets:\n  - {{player: Ana, fish: 14, boats: 3, villagers: 7, storm: true, "
+                    "goods: [salt, amber], guild: sailors}\n", encoding="utf-8")
+    french = run("score", str(game), "--content", str(copy), "--lang", "fr")
+    assert french.exit_code == 0, french.output
+    points = french.stdout.split("\n  ---")[0].splitlines()[2:]
+    rows = dict(re.split(r"\s{2,}", line.strip()) for line in points)
+    assert rows == {"Villageois": "6", "Poissons": "14", "Bateaux": "9", "Goods": "4", "Tempête": "-5"}, french.stdout
+    german = run("score", str(game), "--content", str(copy), "--lang", "de")  # a language it gives none in
+    assert "Bateaux" not in german.stdout and "Boats" in german.stdout, german.stdout
+    as_json = run("score", str(game), "--content", str(copy), "--lang", "fr", "--json")
+    assert list(json.loads(as_json.stdout)["players"][0]["breakdown"]) == ["villagers", "fish", "boats", "goods",
+                                                                          "storm"]
+    from generator.games.table import result_labels
+    from generator.i18n import language
+    from generator.sheets.own import load_sheet
+
+    loaded, problems = load_sheet(copy)
+    assert loaded is not None and not problems
+    from generator.games.sheet_game import SheetGame, catalog_of
+
+    labels = result_labels(SheetGame(loaded).table_hints(), catalog_of(loaded), language("fr"))
+    assert (labels["boats"], labels["villagers"]) == ("Bateaux", "Villageois")
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_category_named_in_a_language_that_scoring_lacks_is_refused_at_its_line(copy: Path, code: str) -> None:
+    """A category's name in a language for a category `scoring:` does not have (a typo) is refused at its line, in
+    the language `content check --lang` asks for (exit 1)."""
+    from generator.i18n import language
+
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + CATEGORIES.replace("fish:", "fisch:"), encoding="utf-8")
+    result = run("content", "check", str(copy), "--lang", code)
+    assert result.exit_code == 1, result.output
+    line = next(line for line in result.output.splitlines() if "languages.fr.categories.fisch" in line)
+    assert "sheet.yaml:23: languages.fr.categories.fisch: " in line, line
+    said = language(code)._("names a scoring category {name} that `scoring:` does not have ({names})")
+    assert said.split("{name}")[0] in line and said.split("{name}")[0] != "names a scoring category ", line
+
+
 @pytest.mark.parametrize(("labels", "where"), [
     ("labels: {boat: Boats launched}\n", "sheet.yaml:20: labels.boat: labels a field 'boat' that the layout"),
     ("languages:\n  de:\n    labels: {stom: Sturm}\n",
@@ -464,6 +520,21 @@ def test_a_label_of_no_field_is_named_with_file_line_and_field(copy: Path, label
     result = run("content", "check", str(copy))
     assert result.exit_code == 1, result.output
     assert where in result.output, result.output
+
+
+def test_a_label_of_no_field_is_said_in_the_language_content_check_asks_for(copy: Path) -> None:
+    """`content check --lang de`: the label of a field the layout lacks is the catalog's German sentence, at the
+    same file, line and key as in English (exit 1)."""
+    from generator.i18n import language
+
+    sheet = copy / "sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + "labels: {boat: Boote}\n", encoding="utf-8")
+    result = run("content", "check", str(copy), "--lang", "de")
+    assert result.exit_code == 1, result.output
+    line = next(line for line in result.output.splitlines() if "labels.boat" in line)
+    said = language("de")._("labels a field {name} that the layout {layout} does not have ({names})")
+    assert said != "labels a field {name} that the layout {layout} does not have ({names})"
+    assert ("sheet.yaml:20: labels.boat: " + said.split("{name}")[0]) in line, line
 
 
 @pytest.mark.parametrize(("typed", "goods"), [
