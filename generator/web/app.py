@@ -128,7 +128,11 @@ class Companion:
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
         self.env.globals.update(game_names=games.names, game_ids=games.ids,
                                 lan=token is not None,
-                                longest_name=LONGEST_NAME)
+                                # a name field's maxlength: a browser counts it in UTF-16 units (an emoji two, a
+                                # family of four eleven) where the companion counts characters, so that 40 cut a
+                                # name with emoji short, silently; twice as many never cuts one the companion takes,
+                                # and a longer one is refused in words (messages.NAME_TOO_LONG)
+                                longest_name=2 * LONGEST_NAME)
         # the photo pages: the sheet drawn in a phone's screen, and what to change after a refusal
         self.env.globals.update(photo_frame=games.photo_frame)
         self.env.filters["qr"] = qr_svg
