@@ -1,0 +1,34 @@
+"""A phone left open on a table that another phone saves: its next poll draws its forms again, locked, so that its
+player sees at once that nothing more can be entered, rather than tap a control that looks live and be refused."""
+
+from __future__ import annotations
+
+import re
+
+from starlette.testclient import TestClient
+
+from tests.web.conftest import SAME_ORIGIN, example, post_json
+
+
+def live_state(page: str) -> dict[str, str]:
+    found = re.search(r'<div id="live-state"[^>]*>', page)
+    assert found, page[:500]
+    return dict(re.findall(r'data-(\w+)="([^"]*)"', found.group(0)))
+
+
+def test_a_table_saved_on_another_phone_is_drawn_locked_by_the_next_poll(client: TestClient) -> None:
+    game = f"/history/games/{post_json(client, '/api/games', example('guildhall')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    other = client.get(f"{table}/seats/0").text  # the other phone, on Ana's part
+    assert "disabled" not in re.sub(r"<button[^>]*class=\"step\"[^>]*>", "", other)  # (a count at its bound)
+    shown = live_state(other)
+    saved = client.post(f"{table}/save", headers=SAME_ORIGIN)
+    assert saved.status_code == 303 and saved.headers["location"] == game
+    update = client.get(f"{table}/live", params={"v": shown["version"], "seat": "0", "h": shown["hash"]})
+    assert update.status_code == 200
+    forms = re.findall(r'<(?:button|select|input)[^>]*data-edit[^>]*>', update.text)
+    assert forms and all(" disabled" in tag for tag in forms), update.text[:2000]
+    # the top of the page no longer offers what is done: it says the correction is saved
+    banner = re.search(r'<div id="correcting"[^>]*>(.*?)</div>', update.text, re.S)
+    assert banner and "saving it keeps" not in banner.group(1) and "is saved" in banner.group(1)
+    assert f'href="{game}"' in banner.group(1)
