@@ -1092,11 +1092,21 @@ class Companion:
         data = await self.json_body(request)
         lang = request_language(request)
         state, team, _ = self.checked_save(data, lang, patch=True)
+        # the version it was made from, when the script says it: a correction made from an older version (another
+        # phone's correction saved meanwhile) is refused rather than written over that one
+        since = data.get("version") if "end_state" in data else None
         result = self.scored_for_saving(state, lang)
         if isinstance(result, Response):
             return result
-        game = await self.db.awrite(lambda c: store.update_game(c, game_id, state, result, team=team,
-                                                                who=messages.BY_API))
+        try:
+            game = await self.db.awrite(lambda c: store.update_game(c, game_id, state, result, team=team,
+                                                                    who=messages.BY_API, since=since))
+        except store.StoreError as err:
+            if err.message != messages.GAME_CHANGED:  # deleted meanwhile: as any game not there
+                raise Refused(404, messages.NO_GAME, kind="no_game", game=game_id) from None
+            now = await self.db.aread(lambda c: store.latest_version(c, game_id))
+            return JSONResponse({"error": said(lang, messages.API_GAME_CHANGED, game=game_id, version=since, now=now),
+                                 "code": "game_changed", "field": "version"}, status_code=409)
         return JSONResponse({**game, "versions": await self.api_versions(game_id)})
 
     async def api_delete(self, request: Request) -> Response:

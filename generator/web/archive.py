@@ -71,10 +71,11 @@ def play_date(value: Any) -> str | None:
 def check_envelope(data: Mapping[str, Any], patch: bool = False, lang: Language | None = None
                    ) -> tuple[dict[str, Any], list[str] | None, str | None]:
     """(end state, team, played_at) of a save: an end state alone, or `{"end_state", "team", "played_at"}`
-    (a correction: `{"end_state", "team"}`). Raises :class:`SaveRefused` naming what is wrong, in `lang` (English
-    when None: the API's; `donjon history import --lang` its own); the keys it names are the format's."""
+    (a correction: `{"end_state", "team", "version"}`, `version` the game's version it was made from, a whole number
+    the caller compares). Raises :class:`SaveRefused` naming what is wrong, in `lang` (English when None: the API's;
+    `donjon history import --lang` its own); the keys it names are the format's."""
     say = lang or language()
-    allowed = ("end_state", "team") if patch else ("end_state", "team", "played_at")
+    allowed = ("end_state", "team", "version") if patch else ("end_state", "team", "played_at")
     envelope = "end_state" in data
     state = data["end_state"] if envelope else data
     team = data.get("team") if envelope else None
@@ -84,6 +85,9 @@ def check_envelope(data: Mapping[str, Any], patch: bool = False, lang: Language 
         raise SaveRefused(say._(messages.UNKNOWN_KEYS).format(keys=", ".join(unknown), allowed=", ".join(allowed)))
     if not isinstance(state, dict):
         raise SaveRefused(say._(messages.END_STATE_OBJECT), "end_state")
+    version = data.get("version") if envelope else None
+    if version is not None and not (isinstance(version, int) and not isinstance(version, bool) and version > 0):
+        raise SaveRefused(say._(messages.VERSION_NUMBER), "version")
     if team is not None and not (isinstance(team, list) and 0 < len(team) <= MOST_TEAM
                                  and all(isinstance(n, str) and visible_name(n) for n in team)):
         raise SaveRefused(say._(messages.TEAM_NAMES).format(most_team=MOST_TEAM), "team")

@@ -163,6 +163,10 @@ PLAYED_AT = N_("played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YY
 KEY_LENGTH = N_("Idempotency-Key must be 1 to 200 characters")
 KEY_REUSED = N_("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")
 ONLY_FINISHED = N_("only a valid, finished game is saved")
+#: a correction sent with the version it was made from (`PATCH /api/games/ID` with `version`)
+VERSION_NUMBER = N_("version must be the number of the game's version the correction was made from (1, 2, ...)")
+API_GAME_CHANGED = N_("game {game} has changed since version {version} (it is at version {now}): nothing was "
+                      "changed. Read it again and send the correction made from its newest version")
 TOO_BIG = N_("the request body is larger than the {most} MiB this address accepts")
 TOO_SLOW = N_("the request body took longer than {seconds:.0f} s to arrive")
 OTHER_SITE = N_("403: a change to the companion must come from its own pages (this request came from another "

@@ -117,3 +117,27 @@ def test_the_api_without_the_lan_token_is_refused_in_json_in_the_language_asked(
             refused = client.get("/api/games", headers={"accept-language": code})
             assert refused.status_code == 401 and refused.headers["www-authenticate"] == "Bearer"
             assert refused.json() == {"error": said(code, messages.NEEDS_TOKEN), "code": "token"}
+
+
+@pytest.mark.parametrize("code", ("en", "fr"))
+def test_a_correction_made_from_an_older_version_is_refused_not_written_over_the_newer(client: TestClient,
+                                                                                        code: str) -> None:
+    """Two phones (or scripts) correct one game from the same version: the first is kept, the second, sent with the
+    version it was made from, is refused in words (409, `game_changed`) instead of silently undoing the first."""
+    game = send(client, "POST", "/api/games", json.dumps(example("guildhall")), code).json()
+    url = f"/api/games/{game['id']}"
+    first, second = example("guildhall"), example("guildhall")
+    first["players"][0]["vp_tokens"] += 1
+    second["players"][1]["vp_tokens"] += 2
+    kept = send(client, "PATCH", url, json.dumps({"end_state": first, "version": 1}), code)
+    assert kept.status_code == 200 and [v["number"] for v in kept.json()["versions"]] == [1, 2]
+    late = send(client, "PATCH", url, json.dumps({"end_state": second, "version": 1}), code)
+    assert late.status_code == 409 and late.json() == {
+        "error": said(code, messages.API_GAME_CHANGED, game=game["id"], version=1, now=2), "code": "game_changed",
+        "field": "version"}
+    now = client.get(url).json()
+    assert now["end_state"] == first and len(now["versions"]) == 2
+    wrong = send(client, "PATCH", url, json.dumps({"end_state": second, "version": "1"}), code)
+    assert wrong.status_code == 400 and wrong.json() == {
+        "error": said(code, messages.VERSION_NUMBER), "code": "envelope", "field": "version"}
+    assert send(client, "PATCH", url, json.dumps({"end_state": second, "version": 2}), code).status_code == 200
