@@ -7,7 +7,7 @@ import re
 
 from starlette.testclient import TestClient
 
-from tests.web.conftest import SAME_ORIGIN, example, post_json
+from tests.web.conftest import SAME_ORIGIN, GameTable, example, post_json
 
 
 def live_state(page: str) -> dict[str, str]:
@@ -32,3 +32,21 @@ def test_a_table_saved_on_another_phone_is_drawn_locked_by_the_next_poll(client:
     banner = re.search(r'<div id="correcting"[^>]*>(.*?)</div>', update.text, re.S)
     assert banner and "saving it keeps" not in banner.group(1) and "is saved" in banner.group(1)
     assert f'href="{game}"' in banner.group(1)
+
+
+def test_a_correction_that_changed_nothing_adds_no_version(client: TestClient) -> None:
+    """Correct tapped by mistake, then Save: the game's page listed a version "corrected" identical to the one
+    before. The table is done (its phones see it saved), and the game keeps its one version; a real correction after
+    it is a version as ever."""
+    game_id = post_json(client, "/api/games", example("guildhall")).json()["id"]
+    game = f"/history/games/{game_id}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    saved = client.post(f"{table}/save", headers=SAME_ORIGIN)
+    assert saved.status_code == 303 and saved.headers["location"] == game
+    assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save"]
+    assert "Saved:" in client.get(table).text
+    again = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert again != table
+    GameTable(client, int(again.rsplit("/", 1)[1])).edit("add", "vp_tokens", 1, seat=0)
+    assert client.post(f"{again}/save", headers=SAME_ORIGIN).status_code == 303
+    assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save", "edit"]
