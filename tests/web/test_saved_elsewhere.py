@@ -50,3 +50,22 @@ def test_a_correction_that_changed_nothing_adds_no_version(client: TestClient) -
     GameTable(client, int(again.rsplit("/", 1)[1])).edit("add", "vp_tokens", 1, seat=0)
     assert client.post(f"{again}/save", headers=SAME_ORIGIN).status_code == 303
     assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save", "edit"]
+
+
+def test_a_name_corrected_on_a_page_left_open_after_the_save_is_said_refused(client: TestClient) -> None:
+    """The seat's "Correct the name" sent from a page drawn before another phone saved the game came back as the
+    seat's page with no word at all (the message was drawn inside the form, which a saved table has not): the
+    refusal is said, in the phone's language."""
+    from generator.i18n import language
+    from generator.web import messages
+
+    game = f"/history/games/{post_json(client, '/api/games', example('guildhall')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert client.post(f"{table}/save", headers=SAME_ORIGIN).status_code == 303
+    for code in ("en", "fr"):
+        refused = client.post(f"{table}/seats/0/name", headers={**SAME_ORIGIN, "accept-language": code},
+                              data={"name": "Anaïs", "was": "Ana"})
+        words = language(code)._(messages.TABLE_SAVED)
+        assert refused.status_code == 400, refused.text
+        said = f'<p class="violation" role="alert" tabindex="-1" autofocus>{words}</p>'  # the page opens there
+        assert said in refused.text, refused.text[-1500:]
