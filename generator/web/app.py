@@ -158,13 +158,16 @@ class Companion:
         """The games the history page searches by: those it may hold, served or not."""
         return self.games.ids_shown(self.kept)
 
-    def page(self, name: str, request: Request, status: int = 200, **context: Any) -> HTMLResponse:
+    def page(self, name: str, request: Request, status: int = 200, reads: bool = True, **context: Any
+             ) -> HTMLResponse:
         """A page in the language of the phone asking (generator.web.languages): its words, the games' names,
-        dates and lists; the answer says its language, and that it depends on the phone's choice."""
+        dates and lists; the answer says its language, and that it depends on the phone's choice. `reads`: False
+        for the page saying the database cannot be used, which names games by the words read last."""
         lang = request_language(request)
         context.setdefault("here", here(request))  # where the language switch returns to
         html = self.env.get_template(name).render(
-            request=request, join_url=self.join_url, game_names=self.games.names_shown(lang, self.kept),
+            request=request, join_url=self.join_url,
+            game_names=self.games.names_shown(lang, self.kept if reads else self._kept),
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
         headers = {"content-language": lang.code, "vary": "Accept-Language, Cookie"}
         if name not in FORM_PAGES:
@@ -1166,7 +1169,9 @@ class Companion:
             code = "not_written" if full else "database_busy" if busy(exc) else "database_unusable"
             return JSONResponse({"error": said(request_language(request), which, error=exc), "code": code},
                                 status_code=status)
-        return self.page("error.html", request, status=status, status_code=status,
+        # drawn without reading the database: the file gone (moved or deleted while the companion runs), reading it
+        # again for the page failed too, and a phone got a server error with a traceback on the terminal
+        return self.page("error.html", request, status=status, status_code=status, reads=False,
                          message=said(request_language(request), which, error=exc), back="")
 
     async def gone(self, request: Request, exc: Exception) -> Response:

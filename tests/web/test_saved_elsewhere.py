@@ -4,8 +4,11 @@ player sees at once that nothing more can be entered, rather than tap a control 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from starlette.testclient import TestClient
+
+from generator.web.games import Games
 
 from tests.web.conftest import SAME_ORIGIN, GameTable, example, post_json
 
@@ -69,3 +72,28 @@ def test_a_name_corrected_on_a_page_left_open_after_the_save_is_said_refused(cli
         assert refused.status_code == 400, refused.text
         said = f'<p class="violation" role="alert" tabindex="-1" autofocus>{words}</p>'  # the page opens there
         assert said in refused.text, refused.text[-1500:]
+
+
+def test_a_database_moved_away_while_the_companion_runs_is_said_on_every_page(tmp_path: Path, games: Games) -> None:
+    """The database file moved or deleted while `donjon serve` runs (a clean-up, a sync tool): every page was a server
+    error with a traceback on the terminal, the page saying the database cannot be used reading it again. Now each
+    page says so in the phone's words (503)."""
+    from generator.i18n import language
+    from generator.web import messages
+    from generator.web.app import create_app
+    from generator.web.db import Database
+
+    database = Database(tmp_path / "donjon.sqlite3")
+    try:
+        with TestClient(create_app(database, games), base_url="http://127.0.0.1") as client:
+            assert post_json(client, "/api/games", example("guildhall")).status_code == 201
+            for suffix in ("", "-wal", "-shm"):
+                moved = tmp_path / f"donjon.sqlite3{suffix}"
+                if moved.exists():
+                    moved.rename(tmp_path / f"elsewhere.sqlite3{suffix}")
+            said = language("fr")._(messages.DB_UNUSABLE).split("{error}")[0]
+            for url in ("/history", "/", "/history/games/1", "/history/players"):
+                page = client.get(url, headers={"accept-language": "fr"})
+                assert page.status_code == 503 and said in page.text, (url, page.status_code)
+    finally:
+        database.close()
