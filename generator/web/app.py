@@ -1163,16 +1163,20 @@ class Companion:
         sends it again), else 503 (another program holding its lock said as such). The server carries on either
         way."""
         full = not_written(exc)
+        # the file moved or deleted while the companion runs (a clean-up, a sync tool): SQLite says only that it
+        # cannot open "database file", so the host is told which file is missing and what to do
+        gone = not full and not busy(exc) and not Path(self.db.path).exists()
         status = 507 if full else 503
-        which = messages.NOT_WRITTEN if full else messages.DB_BUSY if busy(exc) else messages.DB_UNUSABLE
+        which, code = ((messages.NOT_WRITTEN, "not_written") if full else (messages.DB_BUSY, "database_busy")
+                       if busy(exc) else (messages.DB_GONE, "database_gone") if gone
+                       else (messages.DB_UNUSABLE, "database_unusable"))
+        words = said(request_language(request), which, error=exc, file=self.db.path)
         if request.url.path.startswith("/api/"):
-            code = "not_written" if full else "database_busy" if busy(exc) else "database_unusable"
-            return JSONResponse({"error": said(request_language(request), which, error=exc), "code": code},
-                                status_code=status)
-        # drawn without reading the database: the file gone (moved or deleted while the companion runs), reading it
-        # again for the page failed too, and a phone got a server error with a traceback on the terminal
-        return self.page("error.html", request, status=status, status_code=status, reads=False,
-                         message=said(request_language(request), which, error=exc), back="")
+            return JSONResponse({"error": words, "code": code}, status_code=status)
+        # drawn without reading the database: the file gone, reading it again for the page failed too, and a phone
+        # got a server error with a traceback on the terminal
+        return self.page("error.html", request, status=status, status_code=status, reads=False, message=words,
+                         back="")
 
     async def gone(self, request: Request, exc: Exception) -> Response:
         """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""

@@ -176,6 +176,9 @@ JSON_ONLY = N_("the API takes JSON: send 'Content-Type: application/json'")
 NO_API_ADDRESS = N_("the API has no address {path}")
 API_METHOD = N_("{path} does not take {method}")
 DB_UNUSABLE = N_("the database could not be used: {error}")
+#: the database file moved or deleted while `donjon serve` runs
+DB_GONE = N_("the companion's database {file} is no longer there (moved or deleted while the companion runs): "
+             "nothing was saved. Put it back, or stop donjon serve and start it again")
 DB_BUSY = N_("another program is writing the companion's database ({error}): a second donjon serve, or a database "
              "browser with changes not yet written? Nothing was saved: try again once it is done")
 NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "

@@ -3,6 +3,7 @@ player sees at once that nothing more can be entered, rather than tap a control 
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -77,7 +78,7 @@ def test_a_name_corrected_on_a_page_left_open_after_the_save_is_said_refused(cli
 def test_a_database_moved_away_while_the_companion_runs_is_said_on_every_page(tmp_path: Path, games: Games) -> None:
     """The database file moved or deleted while `donjon serve` runs (a clean-up, a sync tool): every page was a server
     error with a traceback on the terminal, the page saying the database cannot be used reading it again. Now each
-    page says so in the phone's words (503)."""
+    page says, in the phone's words (503), which file is gone and what to do."""
     from generator.i18n import language
     from generator.web import messages
     from generator.web.app import create_app
@@ -91,9 +92,10 @@ def test_a_database_moved_away_while_the_companion_runs_is_said_on_every_page(tm
                 moved = tmp_path / f"donjon.sqlite3{suffix}"
                 if moved.exists():
                     moved.rename(tmp_path / f"elsewhere.sqlite3{suffix}")
-            said = language("fr")._(messages.DB_UNUSABLE).split("{error}")[0]
+            said = language("fr")._(messages.DB_GONE).format(file=database.path)
+            assert said != messages.DB_GONE.format(file=database.path)
             for url in ("/history", "/", "/history/games/1", "/history/players"):
                 page = client.get(url, headers={"accept-language": "fr"})
-                assert page.status_code == 503 and said in page.text, (url, page.status_code)
+                assert page.status_code == 503 and html.escape(said) in page.text, (url, page.status_code)
     finally:
         database.close()
