@@ -128,7 +128,11 @@ class Companion:
                                trim_blocks=True, lstrip_blocks=True, auto_reload=False)
         self.env.globals.update(game_names=games.names, game_ids=games.ids,
                                 lan=token is not None,
-                                longest_name=LONGEST_NAME)
+                                # a name field's maxlength: a browser counts it in UTF-16 units (an emoji two, a
+                                # family of four eleven) where the companion counts characters, so that 40 cut a
+                                # name with emoji short, silently; twice as many never cuts one the companion takes,
+                                # and a longer one is refused in words (messages.NAME_TOO_LONG)
+                                longest_name=2 * LONGEST_NAME)
         # the photo pages: the sheet drawn in a phone's screen, and what to change after a refusal
         self.env.globals.update(photo_frame=games.photo_frame)
         self.env.filters["qr"] = qr_svg
@@ -154,13 +158,16 @@ class Companion:
         """The games the history page searches by: those it may hold, served or not."""
         return self.games.ids_shown(self.kept)
 
-    def page(self, name: str, request: Request, status: int = 200, **context: Any) -> HTMLResponse:
+    def page(self, name: str, request: Request, status: int = 200, reads: bool = True, **context: Any
+             ) -> HTMLResponse:
         """A page in the language of the phone asking (generator.web.languages): its words, the games' names,
-        dates and lists; the answer says its language, and that it depends on the phone's choice."""
+        dates and lists; the answer says its language, and that it depends on the phone's choice. `reads`: False
+        for the page saying the database cannot be used, which names games by the words read last."""
         lang = request_language(request)
         context.setdefault("here", here(request))  # where the language switch returns to
         html = self.env.get_template(name).render(
-            request=request, join_url=self.join_url, game_names=self.games.names_shown(lang, self.kept),
+            request=request, join_url=self.join_url,
+            game_names=self.games.names_shown(lang, self.kept if reads else self._kept),
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
         headers = {"content-language": lang.code, "vary": "Accept-Language, Cookie"}
         if name not in FORM_PAGES:
@@ -1014,55 +1021,60 @@ class Companion:
         body = await request.body()
         try:
             data = json.loads(body, object_pairs_hook=_no_duplicates)
+        except messages.Said as err:
+            raise Refused(400, messages.NOT_JSON, kind="duplicate_key",
+                          error=err.said(request_language(request))) from None
         except (ValueError, RecursionError) as err:
-            raise HTTPException(400, messages.NOT_JSON.format(error=err)) from None
+            raise Refused(400, messages.NOT_JSON, kind="not_json", error=err) from None
         if not isinstance(data, dict):
-            raise HTTPException(400, messages.NOT_OBJECT)
+            raise Refused(400, messages.NOT_OBJECT, kind="not_object")
         if _has_surrogate(data):
-            raise HTTPException(400, messages.SURROGATE)
+            raise Refused(400, messages.SURROGATE, kind="not_unicode")
         return data
 
     async def api_score(self, request: Request) -> Response:
         data = await self.json_body(request)
         scored = self.games.score(data)
         if scored.result is None:
-            return JSONResponse({"error": scored.error, "problems": scored.problems}, status_code=422)
+            return unreadable(scored.error, scored.problems)
         return JSONResponse(scored.result)
 
-    def checked_save(self, data: Mapping[str, Any], patch: bool = False) -> tuple[dict[str, Any], list[str] | None,
-                                                                               str | None]:
+    def checked_save(self, data: Mapping[str, Any], lang: Language, patch: bool = False
+                     ) -> tuple[dict[str, Any], list[str] | None, str | None]:
         """The end state, team and date of a save (POST) or a correction (PATCH), checked as `donjon history
         import` checks them: raises a 400 naming what is wrong."""
         from generator.web.archive import SaveRefused, check_envelope, visible_names
 
         try:
-            state, team, played_at = check_envelope(data, patch=patch)
+            state, team, played_at = check_envelope(data, patch=patch, lang=lang)
         except SaveRefused as err:
-            raise HTTPException(400, str(err)) from None
+            raise Refused(400, "{said}", kind="envelope", field=err.field, said=str(err)) from None
         # a name pasted with a zero-width space or a bidi mark is saved without them, as a table's form saves it
         return visible_names(state, self.games), team, played_at
 
-    def scored_for_saving(self, state: Mapping[str, Any]) -> dict[str, Any] | JSONResponse:
+    def scored_for_saving(self, state: Mapping[str, Any], lang: Language) -> dict[str, Any] | JSONResponse:
         from generator.web.archive import long_names
 
         scored = self.games.score(state)
         if scored.result is None:
-            return JSONResponse({"error": scored.error, "problems": scored.problems}, status_code=422)
+            return unreadable(scored.error, scored.problems)
         result = scored.result
         if not (result["valid"] and result["finished"]):
-            return JSONResponse({"error": messages.ONLY_FINISHED, "result": result}, status_code=422)
-        wrong = long_names(result)
+            return JSONResponse({"error": lang._(messages.ONLY_FINISHED), "code": "not_finished", "result": result},
+                                status_code=422)
+        wrong = long_names(result, lang)
         if wrong:
-            return JSONResponse({"error": wrong[0]}, status_code=422)
+            return JSONResponse({"error": wrong[0], "code": "player_name"}, status_code=422)
         return result
 
     async def api_save(self, request: Request) -> Response:
         data = await self.json_body(request)
-        state, team, played_at = self.checked_save(data)
+        lang = request_language(request)
+        state, team, played_at = self.checked_save(data, lang)
         key = request.headers.get("idempotency-key")
         if key is not None and not 0 < len(key) <= 200:
-            raise HTTPException(400, messages.KEY_LENGTH)
-        result = self.scored_for_saving(state)
+            raise Refused(400, messages.KEY_LENGTH, kind="key_length")
+        result = self.scored_for_saving(state, lang)
         if isinstance(result, Response):
             return result
         fingerprint = store.body_hash(json.dumps(data, sort_keys=True).encode())
@@ -1071,7 +1083,7 @@ class Companion:
                 c, result["game"], state, result, team=team or [], played_at=played_at, idempotency_key=key,
                 who=messages.BY_API, body=fingerprint if key is not None else None))
         except store.KeyReused as err:
-            return JSONResponse({"error": str(err)}, status_code=409)
+            return JSONResponse({"error": err.said(lang), "code": "key_reused"}, status_code=409)
         game = await self.db.aread(lambda c: store.get_game(c, game_id))
         return JSONResponse(game, status_code=201 if created else 200,
                             headers={"location": f"/api/games/{game_id}"})
@@ -1081,12 +1093,23 @@ class Companion:
         game_id = request.path_params["game_id"]
         await self.api_found(game_id)
         data = await self.json_body(request)
-        state, team, _ = self.checked_save(data, patch=True)
-        result = self.scored_for_saving(state)
+        lang = request_language(request)
+        state, team, _ = self.checked_save(data, lang, patch=True)
+        # the version it was made from, when the script says it: a correction made from an older version (another
+        # phone's correction saved meanwhile) is refused rather than written over that one
+        since = data.get("version") if "end_state" in data else None
+        result = self.scored_for_saving(state, lang)
         if isinstance(result, Response):
             return result
-        game = await self.db.awrite(lambda c: store.update_game(c, game_id, state, result, team=team,
-                                                                who=messages.BY_API))
+        try:
+            game = await self.db.awrite(lambda c: store.update_game(c, game_id, state, result, team=team,
+                                                                    who=messages.BY_API, since=since))
+        except store.StoreError as err:
+            if err.message != messages.GAME_CHANGED:  # deleted meanwhile: as any game not there
+                raise Refused(404, messages.NO_GAME, kind="no_game", game=game_id) from None
+            now = await self.db.aread(lambda c: store.latest_version(c, game_id))
+            return JSONResponse({"error": said(lang, messages.API_GAME_CHANGED, game=game_id, version=since, now=now),
+                                 "code": "game_changed", "field": "version"}, status_code=409)
         return JSONResponse({**game, "versions": await self.api_versions(game_id)})
 
     async def api_delete(self, request: Request) -> Response:
@@ -1097,7 +1120,7 @@ class Companion:
 
     async def api_found(self, game_id: int) -> None:
         if await self.db.aread(lambda c: store.get_game(c, game_id)) is None:
-            raise HTTPException(404, messages.NO_GAME.format(game=game_id))
+            raise Refused(404, messages.NO_GAME, kind="no_game", game=game_id)
 
     async def api_versions(self, game_id: int) -> list[dict[str, Any]]:
         return [{k: v for k, v in version.items()} for version in
@@ -1110,7 +1133,7 @@ class Companion:
         game_id = request.path_params["game_id"]
         game = await self.db.aread(lambda c: store.get_game(c, game_id))
         if game is None:
-            return JSONResponse({"error": messages.NO_GAME.format(game=game_id)}, status_code=404)
+            raise Refused(404, messages.NO_GAME, kind="no_game", game=game_id)
         return JSONResponse({**game, "versions": await self.api_versions(game_id)})
 
     async def api_players(self, request: Request) -> Response:
@@ -1121,11 +1144,12 @@ class Companion:
     async def http_error(self, request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         headers = dict(exc.headers or {})
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=headers)
         lang = request_language(request)
         # the router's own refusals carry only their status's phrase (English): said in the phone's words
         unsaid = exc.detail == http.HTTPStatus(exc.status_code).phrase
+        if request.url.path.startswith("/api/"):
+            return JSONResponse(api_refusal(exc, lang, request, unsaid), status_code=exc.status_code,
+                                headers=headers)
         plain = {404: messages.NO_SUCH_PAGE, 405: messages.FORM_ADDRESS}.get(exc.status_code) if unsaid else None
         message = said(lang, exc.message, **exc.values) if isinstance(exc, Refused) \
             else said(lang, plain) if plain is not None else exc.detail
@@ -1139,12 +1163,20 @@ class Companion:
         sends it again), else 503 (another program holding its lock said as such). The server carries on either
         way."""
         full = not_written(exc)
+        # the file moved or deleted while the companion runs (a clean-up, a sync tool): SQLite says only that it
+        # cannot open "database file", so the host is told which file is missing and what to do
+        gone = not full and not busy(exc) and not Path(self.db.path).exists()
         status = 507 if full else 503
-        which = messages.NOT_WRITTEN if full else messages.DB_BUSY if busy(exc) else messages.DB_UNUSABLE
+        which, code = ((messages.NOT_WRITTEN, "not_written") if full else (messages.DB_BUSY, "database_busy")
+                       if busy(exc) else (messages.DB_GONE, "database_gone") if gone
+                       else (messages.DB_UNUSABLE, "database_unusable"))
+        words = said(request_language(request), which, error=exc, file=self.db.path)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": which.format(error=exc)}, status_code=status)
-        return self.page("error.html", request, status=status, status_code=status,
-                         message=said(request_language(request), which, error=exc), back="")
+            return JSONResponse({"error": words, "code": code}, status_code=status)
+        # drawn without reading the database: the file gone, reading it again for the page failed too, and a phone
+        # got a server error with a traceback on the terminal
+        return self.page("error.html", request, status=status, status_code=status, reads=False, message=words,
+                         back="")
 
     async def gone(self, request: Request, exc: Exception) -> Response:
         """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""
@@ -1234,11 +1266,32 @@ def _minutes_between(start: str, end: str) -> int:
     return max(0, round(seconds / 60))
 
 
+def unreadable(error: str | None, problems: list[dict[str, str]]) -> JSONResponse:
+    """A state the scorer cannot read: its format's words (generator.fields speaks English only), and each problem's
+    `where`, the field it is about."""
+    return JSONResponse({"error": error, "code": "unreadable", "problems": problems}, status_code=422)
+
+
+def api_refusal(exc: HTTPException, lang: Language, request: Request, unsaid: bool) -> dict[str, Any]:
+    """The JSON API's refusal: `error` in the words of the language the request asks (English when it names none),
+    `code` (and `field`, when the refusal is about one key of the body) the same in every language."""
+    if isinstance(exc, Refused):
+        body = {"error": said(lang, exc.message, **exc.values), "code": exc.kind or str(exc.status_code)}
+        return body | ({"field": exc.field} if exc.field else {})
+    if unsaid and exc.status_code in (404, 405):  # the router's own: no such address, or not with that method
+        path = request.url.path
+        if exc.status_code == 404:
+            return {"error": said(lang, messages.NO_API_ADDRESS, path=path), "code": "no_such_address"}
+        return {"error": said(lang, messages.API_METHOD, path=path, method=request.method),
+                "code": "method_not_allowed"}
+    return {"error": exc.detail, "code": str(exc.status_code)}
+
+
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(messages.KEY_TWICE.format(key=key))
+            raise messages.Said(messages.KEY_TWICE, key=key)
         out[key] = value
     return out
 

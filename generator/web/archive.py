@@ -39,7 +39,12 @@ MOST_VERSIONS = 1000
 
 
 class SaveRefused(ValueError):
-    """A save, a correction or an imported game whose envelope is wrong (team, date, keys): says what."""
+    """A save, a correction or an imported game whose envelope is wrong (team, date, keys): says what, and `field`
+    the key it is about (the API's `field`; "" for keys it does not know)."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def play_date(value: Any) -> str | None:
@@ -66,10 +71,11 @@ def play_date(value: Any) -> str | None:
 def check_envelope(data: Mapping[str, Any], patch: bool = False, lang: Language | None = None
                    ) -> tuple[dict[str, Any], list[str] | None, str | None]:
     """(end state, team, played_at) of a save: an end state alone, or `{"end_state", "team", "played_at"}`
-    (a correction: `{"end_state", "team"}`). Raises :class:`SaveRefused` naming what is wrong, in `lang` (English
-    when None: the API's; `donjon history import --lang` its own); the keys it names are the format's."""
+    (a correction: `{"end_state", "team", "version"}`, `version` the game's version it was made from, a whole number
+    the caller compares). Raises :class:`SaveRefused` naming what is wrong, in `lang` (English when None: the API's;
+    `donjon history import --lang` its own); the keys it names are the format's."""
     say = lang or language()
-    allowed = ("end_state", "team") if patch else ("end_state", "team", "played_at")
+    allowed = ("end_state", "team", "version") if patch else ("end_state", "team", "played_at")
     envelope = "end_state" in data
     state = data["end_state"] if envelope else data
     team = data.get("team") if envelope else None
@@ -78,20 +84,23 @@ def check_envelope(data: Mapping[str, Any], patch: bool = False, lang: Language 
     if unknown:
         raise SaveRefused(say._(messages.UNKNOWN_KEYS).format(keys=", ".join(unknown), allowed=", ".join(allowed)))
     if not isinstance(state, dict):
-        raise SaveRefused(say._(messages.END_STATE_OBJECT))
+        raise SaveRefused(say._(messages.END_STATE_OBJECT), "end_state")
+    version = data.get("version") if envelope else None
+    if version is not None and not (isinstance(version, int) and not isinstance(version, bool) and version > 0):
+        raise SaveRefused(say._(messages.VERSION_NUMBER), "version")
     if team is not None and not (isinstance(team, list) and 0 < len(team) <= MOST_TEAM
                                  and all(isinstance(n, str) and visible_name(n) for n in team)):
-        raise SaveRefused(say._(messages.TEAM_NAMES).format(most_team=MOST_TEAM))
+        raise SaveRefused(say._(messages.TEAM_NAMES).format(most_team=MOST_TEAM), "team")
     if team is not None:
         team = [shown_name(n) for n in team]
         wrong = next(filter(None, (name_problem(n, lang) for n in team)), None)
         if wrong is not None:
-            raise SaveRefused(f"team: {wrong}")
+            raise SaveRefused(f"team: {wrong}", "team")
     when = None
     if played_at is not None:
         when = play_date(played_at)
         if when is None:
-            raise SaveRefused(say._(messages.PLAYED_AT))
+            raise SaveRefused(say._(messages.PLAYED_AT), "played_at")
     return state, team, when
 
 

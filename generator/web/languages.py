@@ -28,13 +28,17 @@ COOKIE_AGE = 365 * 24 * 3600
 
 
 class Refused(HTTPException):
-    """A request refused with one of `generator.web.messages`: the JSON API says it in English, a page in the
-    phone's language."""
+    """A request refused with one of `generator.web.messages`, said in the language of whoever asked: a page in the
+    phone's, the JSON API's `error` in its request's (English for a script that names none) beside `kind`, its
+    `code`, which never changes with the language (a script tests it, not the words), and `field`, the key of the
+    body it is about, if any."""
 
-    def __init__(self, status: int, message: str, **values: Any) -> None:
+    def __init__(self, status: int, message: str, kind: str = "", field: str = "", **values: Any) -> None:
         super().__init__(status, message.format(**values))
         self.message = message
         self.values = values
+        self.kind = kind
+        self.field = field
 
 
 def chosen(request: Request) -> str:

@@ -3,8 +3,9 @@ templates): so that a translation (gettext) finds them all, and no message is bu
 
 Each is a plain format string or a small function of the values it names; none reads a game's field names.
 Those a phone sees are marked `N_()` and said in the phone's language where they are shown
-(`generator.web.languages.said`, or :class:`Said` for an error raised where the language is not known); the
-command line's (`donjon history`) and the JSON API's stay English.
+(`generator.web.languages.said`, or :class:`Said` for an error raised where the language is not known), the JSON
+API's `error` too (in its request's language, English for a script that names none; its `code` never changes); the
+command line's (`donjon history`) stay English but where `--lang` is given.
 """
 
 from __future__ import annotations
@@ -148,25 +149,36 @@ RENAME_TAKEN = N_("{new} is already another player's name: to make them one play
 MERGE_SAME = N_("{name} and {other} are already one player")
 MERGE_BOTH = N_("{a} and {b} both played game {game}: two seats of one game cannot be one player")
 
-#: the JSON API and the guards
-NOT_JSON = "the body is not JSON: {error}"
-KEY_TWICE = "the key {key!r} appears twice"
-NOT_OBJECT = "the body must be a JSON object (an end state)"
-SURROGATE = "the body holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)"
+#: the JSON API and the guards: its `error` in the language of whoever asks (a script sending no Accept-Language
+#: reads English), beside a `code` that never changes (API_CODES); {error} is the JSON reader's own words
+NOT_JSON = N_("the body is not JSON: {error}")
+KEY_TWICE = N_("the key {key!r} appears twice")
+NOT_OBJECT = N_("the body must be a JSON object (an end state)")
+SURROGATE = N_("the body holds text that is not valid Unicode (a lone surrogate escape such as \\ud800)")
 #: a save's envelope refused: said in English by the API, in its language by `donjon history import --lang`
 UNKNOWN_KEYS = N_("unknown keys: {keys}; allowed: {allowed}")
 END_STATE_OBJECT = N_("end_state must be a JSON object")
 TEAM_NAMES = N_("team must be a list of 1 to {most_team} names")
 PLAYED_AT = N_("played_at must be a date and time, 'YYYY-MM-DD HH:MM:SS' (or 'YYYY-MM-DD', 'YYYY-MM-DDTHH:MM')")
-KEY_LENGTH = "Idempotency-Key must be 1 to 200 characters"
-KEY_REUSED = ("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")
-ONLY_FINISHED = "only a valid, finished game is saved"
+KEY_LENGTH = N_("Idempotency-Key must be 1 to 200 characters")
+KEY_REUSED = N_("the Idempotency-Key {key!r} was used for another game (game {game}); use a new key for each game")
+ONLY_FINISHED = N_("only a valid, finished game is saved")
+#: a correction sent with the version it was made from (`PATCH /api/games/ID` with `version`)
+VERSION_NUMBER = N_("version must be the number of the game's version the correction was made from (1, 2, ...)")
+API_GAME_CHANGED = N_("game {game} has changed since version {version} (it is at version {now}): nothing was "
+                      "changed. Read it again and send the correction made from its newest version")
 TOO_BIG = N_("the request body is larger than the {most} MiB this address accepts")
 TOO_SLOW = N_("the request body took longer than {seconds:.0f} s to arrive")
 OTHER_SITE = N_("403: a change to the companion must come from its own pages (this request came from another "
                 "site)")
-JSON_ONLY = "the API takes JSON: send 'Content-Type: application/json'"
+JSON_ONLY = N_("the API takes JSON: send 'Content-Type: application/json'")
+#: an address or a method the API does not have (the router's own refusals, "Not Found", "Method Not Allowed")
+NO_API_ADDRESS = N_("the API has no address {path}")
+API_METHOD = N_("{path} does not take {method}")
 DB_UNUSABLE = N_("the database could not be used: {error}")
+#: the database file moved or deleted while `donjon serve` runs
+DB_GONE = N_("the companion's database {file} is no longer there (moved or deleted while the companion runs): "
+             "nothing was saved. Put it back, or stop donjon serve and start it again")
 DB_BUSY = N_("another program is writing the companion's database ({error}): a second donjon serve, or a database "
              "browser with changes not yet written? Nothing was saved: try again once it is done")
 NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "
@@ -297,8 +309,8 @@ def untouched(names: list[str], lang: Language) -> str:
 
 
 #: the --lan token missing: for a script, and the page a phone shows (see :func:`guard_page`)
-NEEDS_TOKEN = ("401: this companion needs its access token. Open the address donjon serve --lan printed (with "
-               "?token=...), or scan its QR code; scripts send 'Authorization: Bearer TOKEN'.")
+NEEDS_TOKEN = N_("401: this companion needs its access token. Open the address donjon serve --lan printed (with "
+                 "?token=...), or scan its QR code; scripts send 'Authorization: Bearer TOKEN'.")
 TOKEN_TITLE = N_("Scan the table's code again")
 TOKEN_HEADING = N_("This phone is not let in")
 TOKEN_WHY = N_("The companion did not recognise this phone: it has no access code, or an old one.")

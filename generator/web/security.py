@@ -93,19 +93,33 @@ async def _plain(send: Send, status: int, text: str, headers: list[tuple[bytes, 
 
 
 async def _refuse(scope: Scope, send: Send, status: int, text: str, page: str, values: dict[str, Any],
-                  headers: list[tuple[bytes, bytes]] | None = None) -> None:
+                  headers: list[tuple[bytes, bytes]] | None = None, code: str = "") -> None:
     """Refuse a request before the application: a browser showing a page gets `page` (a message of
-    `generator.web.messages`) as a page in the phone's language; anything else `text` in English, as the API."""
-    from generator.i18n import language
+    `generator.web.messages`) as a page in the phone's language; the JSON API `text` as its other refusals, in
+    JSON with `code`; anything else (the page's script) `text` as plain text. Each in the language the request
+    asks, English when it names none (a script)."""
     from generator.web import messages
 
-    if not _wants_page(scope):
-        await _plain(send, status, text.format(**messages.figures(values, language("en"))), headers)
-        return
     lang = _language(scope)
+    said = lang._(text).format(**messages.figures(values, lang))
+    if scope["path"].startswith("/api/"):
+        await _json(send, status, {"error": said, "code": code or str(status)}, headers)
+        return
+    if not _wants_page(scope):
+        await _plain(send, status, said, headers)
+        return
     title = lang._(messages.REFUSED_TITLE)
     body = messages.guard_page(lang, title, title, lang._(page).format(**messages.figures(values, lang))).encode()
     await _html(send, status, body, headers)
+
+
+async def _json(send: Send, status: int, body: dict[str, str],
+                headers: list[tuple[bytes, bytes]] | None = None) -> None:
+    data = json.dumps(body, ensure_ascii=False).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
+                            *(headers or [])]})
+    await send({"type": "http.response.body", "body": data})
 
 
 async def _html(send: Send, status: int, body: bytes, headers: list[tuple[bytes, bytes]] | None = None) -> None:
@@ -162,7 +176,7 @@ class BodyLimit:
 
         most = {"most": Figure(limit / MIB)}
         if length is not None and (not length.isdecimal() or int(length) > limit):
-            await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most)
+            await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most, code="too_big")
             return
         seen = 0
         tracked = _Tracked(send)
@@ -186,11 +200,11 @@ class BodyLimit:
             await self.app(scope, limited, tracked)
         except _TooBig:
             if not tracked.started:
-                await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most)
+                await _refuse(scope, send, 413, TOO_BIG, REFUSED_TOO_BIG, most, code="too_big")
         except _TooSlow:
             if not tracked.started:
                 await _refuse(scope, send, 408, TOO_SLOW, REFUSED_TOO_SLOW, {"seconds": seconds},
-                              [(b"connection", b"close")])
+                              [(b"connection", b"close")], code="too_slow")
 
 
 class _Tracked:
@@ -259,7 +273,11 @@ class TokenGate:
         if _wants_page(scope):
             await _html(send, 401, token_page(_language(scope)).encode(), [(b"www-authenticate", b"Bearer")])
             return
-        await _plain(send, 401, NEEDS_TOKEN, [(b"www-authenticate", b"Bearer")])
+        said = _language(scope)._(NEEDS_TOKEN)
+        if scope["path"].startswith("/api/"):
+            await _json(send, 401, {"error": said, "code": "token"}, [(b"www-authenticate", b"Bearer")])
+            return
+        await _plain(send, 401, said, [(b"www-authenticate", b"Bearer")])
 
 
 class SameOrigin:
@@ -293,17 +311,14 @@ class SameOrigin:
             if kind != "application/json":
                 from generator.web.messages import JSON_ONLY
 
-                body = json.dumps({"error": JSON_ONLY})
-                await send({"type": "http.response.start", "status": 415,
-                            "headers": [(b"content-type", b"application/json")]})
-                await send({"type": "http.response.body", "body": body.encode()})
+                await _json(send, 415, {"error": _language(scope)._(JSON_ONLY), "code": "json_only"})
                 return
         if allowed:
             await self.app(scope, receive, send)
             return
         from generator.web.messages import OTHER_SITE, REFUSED_OTHER_SITE
 
-        await _refuse(scope, send, 403, OTHER_SITE, REFUSED_OTHER_SITE, {})
+        await _refuse(scope, send, 403, OTHER_SITE, REFUSED_OTHER_SITE, {}, code="other_site")
 
 
 class CutShort:
@@ -331,4 +346,5 @@ class CutShort:
             if not tracked.started:
                 from generator.web.messages import REFUSED_STOPPED, STOPPED
 
-                await _refuse(scope, send, 503, STOPPED, REFUSED_STOPPED, {}, [(b"connection", b"close")])
+                await _refuse(scope, send, 503, STOPPED, REFUSED_STOPPED, {}, [(b"connection", b"close")],
+                              code="stopped")

@@ -557,6 +557,11 @@ def update_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, 
         raise StoreError(messages.GAME_CHANGED, game=game_id)
     _unchanged(conn, table_id, table_version)
     team = list(game["team"] if team is None else team)
+    if table_id is not None and json.loads(_dump(dict(end_state))) == game["end_state"] and team == game["team"]:
+        # a table that corrected nothing (Correct tapped by mistake, then Save): the table is done, but the game
+        # gets no version saying it was corrected when it was not
+        conn.execute("UPDATE tables SET game_id = ?, version = version + 1 WHERE id = ?", (game_id, table_id))
+        return game
     conn.execute("UPDATE games SET end_state = ?, result = ?, team = ? WHERE id = ?",
                  (_dump(dict(end_state)), _dump(dict(result)), _dump(team), game_id))
     _write_players(conn, game_id, result, team)

@@ -197,8 +197,11 @@ class TableView:
         return self.controls[None]
 
     def seat_hash(self, seat: int | None) -> str:
+        """What a page's forms show (its part, the shared fields, whether they still take taps): a page whose hash
+        differs from the table's is sent its forms whole by its next poll. The table saved is in it, so that a phone
+        left open on a table another phone saved is drawn locked, not left with controls that look live."""
         part = next((p.data for p in self.table.parts if p.seat == seat), None)
-        return data_hash(part, self.table.shared)
+        return data_hash(part, self.table.shared, self.table.game_id is not None)
 
     def ranked(self) -> list[dict[str, Any]]:
         """The players by place: the result's, or the provisional totals while a rule is broken."""

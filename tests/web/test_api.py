@@ -271,8 +271,8 @@ def test_the_web_app_manifest_names_the_app_in_the_phones_language(client: TestC
 
 def test_an_address_the_companion_has_not_is_said_in_the_phones_language(client: TestClient) -> None:
     """An address with no page, or one only a form sends to opened again (a reload, a bookmark), showed the router's
-    own "Not Found" and "Method Not Allowed", in English on a German phone. Said in the phone's words now; the JSON
-    API keeps its English."""
+    own "Not Found" and "Method Not Allowed", in English on a German phone. Said in the phone's words now (the
+    JSON API's too, beside its code: test_api_languages.py)."""
     german = {"accept-language": "de"}
     for url, status in (("/nope", 404), ("/tables/1/save", 405), ("/history/games/1/delete", 405)):
         page = client.get(url, headers=german)

@@ -232,8 +232,10 @@ def test_two_phones_saving_one_correction_at_once_save_it_once(client: TestClien
     correcting = int(client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"].rsplit("/", 1)[1])
     table = db.read(lambda c: store.load_table(c, correcting))
     saved = client.get(f"/api/games/{game_id}").json()
+    corrected = {**saved["end_state"], "players": [{**p, "vp_tokens": p["vp_tokens"] + 1}
+                                                   for p in saved["end_state"]["players"]]}
     for _ in range(2):  # what each phone's save writes, one after the other in the writer thread
-        db.write(lambda c: store.update_game(c, game_id, saved["end_state"], saved["result"], team=table.team,
+        db.write(lambda c: store.update_game(c, game_id, corrected, saved["result"], team=table.team,
                                              table_id=correcting, since=table.corrects_version))
     assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save", "edit"]
 

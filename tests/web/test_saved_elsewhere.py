@@ -1,0 +1,101 @@
+"""A phone left open on a table that another phone saves: its next poll draws its forms again, locked, so that its
+player sees at once that nothing more can be entered, rather than tap a control that looks live and be refused."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from generator.web.games import Games
+
+from tests.web.conftest import SAME_ORIGIN, GameTable, example, post_json
+
+
+def live_state(page: str) -> dict[str, str]:
+    found = re.search(r'<div id="live-state"[^>]*>', page)
+    assert found, page[:500]
+    return dict(re.findall(r'data-(\w+)="([^"]*)"', found.group(0)))
+
+
+def test_a_table_saved_on_another_phone_is_drawn_locked_by_the_next_poll(client: TestClient) -> None:
+    game = f"/history/games/{post_json(client, '/api/games', example('guildhall')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    other = client.get(f"{table}/seats/0").text  # the other phone, on Ana's part
+    assert "disabled" not in re.sub(r"<button[^>]*class=\"step\"[^>]*>", "", other)  # (a count at its bound)
+    shown = live_state(other)
+    saved = client.post(f"{table}/save", headers=SAME_ORIGIN)
+    assert saved.status_code == 303 and saved.headers["location"] == game
+    update = client.get(f"{table}/live", params={"v": shown["version"], "seat": "0", "h": shown["hash"]})
+    assert update.status_code == 200
+    forms = re.findall(r'<(?:button|select|input)[^>]*data-edit[^>]*>', update.text)
+    assert forms and all(" disabled" in tag for tag in forms), update.text[:2000]
+    # the top of the page no longer offers what is done: it says the correction is saved
+    banner = re.search(r'<div id="correcting"[^>]*>(.*?)</div>', update.text, re.S)
+    assert banner and "saving it keeps" not in banner.group(1) and "is saved" in banner.group(1)
+    assert f'href="{game}"' in banner.group(1)
+
+
+def test_a_correction_that_changed_nothing_adds_no_version(client: TestClient) -> None:
+    """Correct tapped by mistake, then Save: the game's page listed a version "corrected" identical to the one
+    before. The table is done (its phones see it saved), and the game keeps its one version; a real correction after
+    it is a version as ever."""
+    game_id = post_json(client, "/api/games", example("guildhall")).json()["id"]
+    game = f"/history/games/{game_id}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    saved = client.post(f"{table}/save", headers=SAME_ORIGIN)
+    assert saved.status_code == 303 and saved.headers["location"] == game
+    assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save"]
+    assert "Saved:" in client.get(table).text
+    again = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert again != table
+    GameTable(client, int(again.rsplit("/", 1)[1])).edit("add", "vp_tokens", 1, seat=0)
+    assert client.post(f"{again}/save", headers=SAME_ORIGIN).status_code == 303
+    assert [v["action"] for v in client.get(f"/api/games/{game_id}").json()["versions"]] == ["save", "edit"]
+
+
+def test_a_name_corrected_on_a_page_left_open_after_the_save_is_said_refused(client: TestClient) -> None:
+    """The seat's "Correct the name" sent from a page drawn before another phone saved the game came back as the
+    seat's page with no word at all (the message was drawn inside the form, which a saved table has not): the
+    refusal is said, in the phone's language."""
+    from generator.i18n import language
+    from generator.web import messages
+
+    game = f"/history/games/{post_json(client, '/api/games', example('guildhall')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert client.post(f"{table}/save", headers=SAME_ORIGIN).status_code == 303
+    for code in ("en", "fr"):
+        refused = client.post(f"{table}/seats/0/name", headers={**SAME_ORIGIN, "accept-language": code},
+                              data={"name": "Anaïs", "was": "Ana"})
+        words = language(code)._(messages.TABLE_SAVED)
+        assert refused.status_code == 400, refused.text
+        said = f'<p class="violation" role="alert" tabindex="-1" autofocus>{words}</p>'  # the page opens there
+        assert said in refused.text, refused.text[-1500:]
+
+
+def test_a_database_moved_away_while_the_companion_runs_is_said_on_every_page(tmp_path: Path, games: Games) -> None:
+    """The database file moved or deleted while `donjon serve` runs (a clean-up, a sync tool): every page was a server
+    error with a traceback on the terminal, the page saying the database cannot be used reading it again. Now each
+    page says, in the phone's words (503), which file is gone and what to do."""
+    from generator.i18n import language
+    from generator.web import messages
+    from generator.web.app import create_app
+    from generator.web.db import Database
+
+    database = Database(tmp_path / "donjon.sqlite3")
+    try:
+        with TestClient(create_app(database, games), base_url="http://127.0.0.1") as client:
+            assert post_json(client, "/api/games", example("guildhall")).status_code == 201
+            for suffix in ("", "-wal", "-shm"):
+                moved = tmp_path / f"donjon.sqlite3{suffix}"
+                if moved.exists():
+                    moved.rename(tmp_path / f"elsewhere.sqlite3{suffix}")
+            said = language("fr")._(messages.DB_GONE).format(file=database.path)
+            assert said != messages.DB_GONE.format(file=database.path)
+            for url in ("/history", "/", "/history/games/1", "/history/players"):
+                page = client.get(url, headers={"accept-language": "fr"})
+                assert page.status_code == 503 and html.escape(said) in page.text, (url, page.status_code)
+    finally:
+        database.close()
