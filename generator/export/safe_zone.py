@@ -17,9 +17,10 @@ otherwise); this check adds what the service's cut changes: a layout that lowere
 smaller than it is (a 44 x 68 mm card is cut 66.7 mm tall), a safe margin wider than the layout's, and pictures.
 A box is measured by what it prints: its text as set (each line from its first letter to its last, from its font's
 ascent to its descent, as the layout set it), not its rectangle, so a box reaching into the margin whose letters
-stop short of it says nothing; its icon's square, its picture as placed and clipped. The findings only warn: the
-safe margin of both image services is not confirmed by a page of their own (their file's provenance says so), and
-a box in the margin may still print whole.
+stop short of it says nothing; its icon's square, its picture as placed and clipped (to its clip's outline: a
+round frame turned a little is measured by the circle, not its turned box). The findings only warn: the safe
+margin of both image services is not confirmed by a page of their own (their file's provenance says so), and a box
+in the margin may still print whole.
 
 Pictures and shapes are judged as the preflight judges the paths and pictures of a PDF
 (generator.prepress.preflight._safe_shapes, _in_margin), so that a deck exported as PNGs and as a PDF is warned of

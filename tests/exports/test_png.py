@@ -382,6 +382,57 @@ def test_art_cropped_inside_the_safe_area_is_not_warned_in_the_pdf_where_what_sh
     assert "y 34.5-54.5 mm" in safe[0]["message"], safe  # the band, not the seal's whole height
 
 
+#: A round portrait (a photo) and a round seal (SVG art) in circle frames tilted 15 degrees, 30 mm across, at the
+#: middle of a poker card's height: 4 mm from its sides on one card (the frames' turned boxes, 3.4 mm wider each
+#: side, come into the margin; the circles do not), 2.55 mm on the other (the circles come into it).
+TILTED_FRAMES = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  portrait-in: {kind: image, when: "card.name == 'Inside'", x: 4mm, y: 29mm, width: 30mm, height: 30mm,
+                src: portrait.png, fit: cover, clip: circle, rotate: 15}
+  seal-in: {kind: image, when: "card.name == 'Inside'", x: 100% - 34mm, y: 29mm, width: 30mm, height: 30mm,
+            src: seal.svg, fit: cover, clip: circle, rotate: -15}
+  portrait: {kind: image, when: "card.name == 'Margin'", x: 2.55mm, y: 29mm, width: 30mm, height: 30mm,
+             src: portrait.png, fit: cover, clip: circle, rotate: 15}
+  seal: {kind: image, when: "card.name == 'Margin'", x: 100% - 32.55mm, y: 29mm, width: 30mm, height: 30mm,
+         src: seal.svg, fit: cover, clip: circle, rotate: -15}
+"""
+
+def test_art_in_a_tilted_round_frame_is_measured_by_the_circle_not_its_box(tmp_path: Path) -> None:
+    """A picture clipped to a circle and turned was measured by the turned box of the circle's box: a round portrait
+    whose box corners came into the margin, though the circle showed nothing there, warned (the PDF's check, the
+    clip's turned control points) and one whose circle came into it passed, its box past the cut taken for art
+    running into the bleed (the PNG services' check). Both now measure the circle: the PNG check and the PDF's
+    preflight warn of the same two boxes on the same card, and of nothing on the other."""
+    from PIL import Image
+
+    rows = [{"Name": "Inside"}, {"Name": "Margin"}]
+    deck = make_deck(tmp_path / "tilted", rows, layout=TILTED_FRAMES, deck_id="tilted",
+                     extra="card_size: poker\nname_column: Name\n")
+    Image.new("RGB", (400, 400), (40, 90, 160)).save(deck / "portrait.png")
+    (deck / "seal.svg").write_text(ART, encoding="utf-8")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = {line.split(" box ")[1].split(" ")[0]: line for line in result.stderr.splitlines() if " box " in line}
+    assert sorted(warned) == ["portrait", "seal"], result.stderr
+    assert all(line.endswith("on Margin") and "comes 2.8 mm from the edge" in line for line in warned.values())
+    result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    pages: dict[int, list[str]] = {}
+    for finding in report["findings"]:
+        if finding["rule"] == "safe":
+            pages.setdefault(finding["page"], []).append(finding["message"])
+    # pages: back, Inside, back, Margin (DriveThruCards' order): the Margin's face alone
+    assert sorted(pages) == [4], report["findings"]
+    shapes, picture = sorted(pages[4])
+    assert picture.startswith("the picture ") and "portrait.png comes " in picture, picture
+    assert 2.75 <= float(picture.split(" comes ")[1].split(" mm")[0]) <= 2.85  # the circle, 2.55 mm + 0.25 mm
+    assert shapes.startswith("1 shape drawn as paths") and "the nearest " in shapes, shapes
+    assert 2.75 <= float(shapes.split("the nearest ")[1].split(" mm")[0]) <= 2.85
+
+
 #: A text box as wide as the card, its edges 0.5 mm from the card's: well inside The Game Crafter's safe margin. The
 #: card's text is centred: a short name stops far short of the box's edges, a long one is set as large as the box's
 #: width lets it, its first and last letters at the box's edges.
