@@ -1035,6 +1035,77 @@ def test_a_shape_clipped_inside_the_safe_area_is_measured_by_what_is_drawn(tmp_p
     assert "y 32.1-56.8 mm" in safe[1]["message"] and "y 32.1-56.8 mm" in safe[2]["message"], safe  # the band only
 
 
+def test_a_picture_or_shape_in_a_round_frame_is_measured_by_the_circle(tmp_path: Path) -> None:
+    """A wide picture (or a band drawn as a path) shown at the top of a round frame it does not fill was measured by
+    the frame's box: the box's left side, 7 pt from the cut, warned, though the circle meets the band's foot 11 pt
+    in and nothing shows nearer. What shows is now the band cut to the circle's outline; the same frame filled, its
+    curve 7 pt from the cut, still warns."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    photo = ImageReader(Image.new("CMYK", (120, 120), (0, 200, 200, 0)))
+
+    def framed(canvas: Canvas, height: float, picture: bool) -> None:
+        canvas.saveState()
+        frame = canvas.beginPath()
+        frame.circle(46, 135, 30)  # its box 7 pt inside the cut at the left
+        canvas.clipPath(frame, stroke=0, fill=0)
+        if picture:
+            canvas.drawImage(photo, 16, 165 - height, 60, height)  # down from the frame's top
+        else:
+            canvas.rect(16, 165 - height, 60, height, fill=1, stroke=0)
+        canvas.restoreState()
+
+    target = tmp_path / "framed.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    for height, picture in ((15, True), (60, True), (15, False), (60, False)):  # 2, 4: the frame filled: warned
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, 198, 270, fill=1, stroke=0)
+        canvas.setFillColorCMYK(0, 0, 0, 1)
+        framed(canvas, height, picture)
+        canvas.showPage()
+    canvas.save()
+    safe = sorted((f for f in _report(donjon("check-print", str(target), "--service", "dtc", "--json"))[0]["findings"]
+                   if f["rule"] == "safe"), key=lambda f: f["page"])
+    assert [(f["page"], f["verdict"]) for f in safe] == [(2, "warned"), (4, "warned")], safe
+    assert safe[0]["message"].startswith("the picture ") and "2.47 mm from the cut" in safe[0]["message"], safe
+    assert safe[1]["message"].startswith("1 shape drawn as paths") and "2.47 mm from the cut" in safe[1]["message"]
+
+
+def test_a_picture_shown_through_letters_is_measured_by_the_letters(tmp_path: Path) -> None:
+    """A photo shown through a word (text as a clip, Tr 7: a title filled with a picture) was measured by the
+    photo's box, which ran from near one side of the card to the other: warned, though only the word in the middle
+    shows it. The letters' boxes (each as wide as the font's widest glyph, from below its baseline to above its
+    capitals: never less than they cover) are now the clip; the word moved into the margin still warns."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    photo = ImageReader(Image.new("CMYK", (120, 40), (0, 200, 200, 0)))
+    target = tmp_path / "lettered.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    for x in (60, 16):  # the word 51 pt from the cut, then 7 pt (in the margin); its boxes reach half an em before
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.saveState()
+        text = canvas.beginText(x, 130)
+        text.setFont("Helvetica-Bold", 20)
+        text.setTextRenderMode(7)  # the letters added to the clip, painting nothing
+        text.textLine("WORD")
+        canvas.drawText(text)
+        canvas.drawImage(photo, 12, 120, 174, 40)  # 3 pt from the cut at each side
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    # (the letters themselves, in the margin on page 2, are text outside the safe area: refused, as any text there)
+    pictures = [f for f in _report(donjon("check-print", str(target), "--service", "dtc", "--json"))[0]["findings"]
+                if f["rule"] == "safe" and f["message"].startswith("the picture ")]
+    assert [(f["page"], f["verdict"]) for f in pictures] == [(2, "warned")], pictures
+    # the letters' boxes reach past the photo's edge, 3 pt from the cut: the photo's edge is what is measured
+    assert "1.06 mm from the cut" in pictures[0]["message"], pictures
+
+
 def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:
     """PDF/X lets a page give its finished size as a TrimBox or an ArtBox, not both (Kodak's PDF/X-1a page): a card
     with both passed DriveThruCards' preflight, measured from its TrimBox, while a PDF/X checker refuses it. Now

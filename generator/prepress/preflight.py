@@ -2159,6 +2159,7 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
     segments: list[list[_Segment]] = []
     start = current = (0.0, 0.0)  # the subpath's first point and the current point, on the page
     clipping = False
+    lettered: list[_Box] = []  # the boxes of text shown as a clip (Tr 4 to 7) since BT: the clip ET adds
     line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0  # the text line's matrix, where text has reached
     for operands, op in operations:
         if op == "q":
@@ -2250,6 +2251,11 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             path, joined, segments, clipping = [], [], [], False
         elif op == "BT":
             line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0
+            lettered = []
+        elif op == "ET":
+            if lettered and marks.every_path:  # the letters are the clip from here (PDF 1.7, 9.3.6): their boxes
+                pen.clips = (*pen.clips, [[(x0, y0), (x1, y0), (x1, y1), (x0, y1)] for x0, y0, x1, y1 in lettered])
+            lettered = []
         elif op == "Tf":
             pen.size = _numbers(operands, 1)[0]
             pen.font = _named(resources, "/Font", operands[0]) if operands else None
@@ -2276,6 +2282,8 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 line, low, high = _multiply((1.0, 0.0, 0.0, 1.0, 0.0, -pen.leading), line), 0.0, 0.0
             shown = operands if op == "TJ" else operands[-1:]
             text, low, high = _shown(shown, pen, line, low, high)
+            if pen.render >= 4:
+                lettered.append(text)
             marks.add(text, pen, pen.fill if pen.render in (0, 2, 4, 6) else None, "text")
             marks.add(text, pen, pen.stroke if pen.render in (1, 2, 5, 6) else None, "text")
             if pen.font is not None and pen.render not in (3, 7):  # (invisible text, a clip alone: nothing painted)
@@ -2657,8 +2665,8 @@ def _safe_pictures(result: Preflight, pages: list[Any], cuts: list[tuple[float, 
     art is key. A picture reaching the cut or past it is art meant to run into the bleed (a background, a frame),
     and is not one. A picture's placed box (the page's walk) may be larger than what shows of it: where it comes
     into the margin, the page is walked again with the clip in force (_clipped_pictures, the walk _marks makes),
-    and the part of the box inside the clip's box is measured; where that walk cannot follow the page, the placed
-    box is, and the warning says so."""
+    and the part of the box inside the clip's outline is measured (a word used as a clip by its letters' boxes);
+    where that walk cannot follow the page, the placed box is, and the warning says so."""
     service = result.service
     for number, (unit, trim, guessed) in enumerate(cuts, start=1):
         safe = service.safe / unit
