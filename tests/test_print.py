@@ -1106,6 +1106,55 @@ def test_a_picture_shown_through_letters_is_measured_by_the_letters(tmp_path: Pa
     assert "1.06 mm from the cut" in pictures[0]["message"], pictures
 
 
+def test_what_a_pattern_or_a_gradient_paints_in_the_margin_is_measured(tmp_path: Path) -> None:
+    """A gradient painted with `sh` within a clip (how a shape is filled with a gradient) is no path: check-print
+    measured paths, and a gradient panel 3 pt from the cut passed in silence. It is now measured by the outline of
+    the clip it fills, as a path filled with a pattern is by its shape (tiles or a gradient: page 1, 2); one
+    clipped to a circle whose box alone comes into the margin, and one without a clip (it fills the page: a
+    background), are not. Letters of a Type 3 font (glyphs drawn as the font's own drawings) are text: in the
+    margin, refused as any text there."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    tile = pdf.make_stream(b"0 0 0 1 k 0 0 4 4 re f", Type=pikepdf.Name.Pattern, PatternType=1, PaintType=1,
+                           TilingType=1, BBox=[0, 0, 8, 8], XStep=8, YStep=8, Resources=pikepdf.Dictionary())
+    function = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[1, 0, 0, 0], C1=[0, 1, 0, 0], N=1)
+    shading = pdf.make_indirect(pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK,
+                                                   Coords=[0, 0, 198, 0], Function=function))
+    gradient = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Pattern, PatternType=2, Shading=shading))
+    glyph = pdf.make_stream(b"1000 0 0 0 750 750 d1 0 0 750 750 re f")
+    type3 = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 750, 750],
+        FontMatrix=[0.001, 0, 0, 0.001, 0, 0], CharProcs=pikepdf.Dictionary(square=glyph),
+        Encoding=pikepdf.Dictionary(Differences=[97, pikepdf.Name.square]), FirstChar=97, LastChar=97,
+        Widths=[1000], Resources=pikepdf.Dictionary()))
+    resources = pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile, P1=gradient),
+                                   Shading=pikepdf.Dictionary(S0=shading), Font=pikepdf.Dictionary(F0=type3))
+    # a circle 80 pt across, 9.5 pt from the cut at the left and the foot, its four curves turned 45 degrees about
+    # its centre: their control points' box comes 5.6 pt from the cut, the circle does not
+    k = 0.5523 * 40
+    circle = (f"q 0.7071 0.7071 -0.7071 0.7071 58.5 58.5 cm 40 0 m 40 {k} {k} 40 0 40 c -{k} 40 -40 {k} -40 0 c "
+              f"-40 -{k} -{k} -40 0 -40 c {k} -40 40 -{k} 40 0 c W n /S0 sh Q").encode()
+    for drawing in (b"/Pattern cs /P0 scn 12 100 50 50 re f",  # 1: tiles filling a square 3 pt from the cut
+                    b"/Pattern cs /P1 scn 12 100 50 50 re f",  # 2: a gradient filling it
+                    b"q 12 100 50 50 re W n /S0 sh Q",         # 3: the gradient painted within it as a clip
+                    circle,                                    # 4: painted within a round clip inside the margin
+                    b"/S0 sh",                                 # 5: painted over the page: a background
+                    b"BT /F0 20 Tf 12 130 Td (aaa) Tj ET"):    # 6: letters of a Type 3 font 3 pt from the cut
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "patterns.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    safe = sorted((f.page, f.verdict, f.message) for f in found.findings if f.rule == "safe")
+    assert [(page, verdict) for page, verdict, _ in safe] == [(1, "warned"), (2, "warned"), (3, "warned"),
+                                                              (6, "refused")], safe
+    assert all("1.06 mm from the cut" in message for _, _, message in safe[:3]), safe
+    assert "characters of text outside the safe area" in safe[3][2], safe
+
+
 def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:
     """PDF/X lets a page give its finished size as a TrimBox or an ArtBox, not both (Kodak's PDF/X-1a page): a card
     with both passed DriveThruCards' preflight, measured from its TrimBox, while a PDF/X checker refuses it. Now

@@ -2737,7 +2737,10 @@ _Affine = tuple[float, float, float, float, float, float]
 def _painted_paths(page: Any, inner: _Box | None = None) -> tuple[list[_Box], bool]:
     """The box of every path a page paints (pdfium's page objects: its bounds, a stroke's width included), within
     the clip in force, in the page's default space, forms followed through their matrices: vector art, icons, lines,
-    each letter of text drawn as outlines; and whether every object was read (MAX_SHAPE_OBJECTS).
+    each letter of text drawn as outlines, and gradients painted with `sh` over the shape they are clipped to (how
+    donjon and many tools fill a shape with a gradient; pdfium's bounds for one are its clip's box); and whether
+    every object was read (MAX_SHAPE_OBJECTS). A path filled with a pattern (tiles or a gradient) is a path: what
+    it paints is its shape.
 
     The clip is what a designer's shape cropped to the card leaves drawn (a large circle clipped to a panel, art in
     a round or turned frame): the path's box, as placed on the page, is cut to the outline of its clip and of the
@@ -2758,7 +2761,7 @@ def _painted_paths(page: Any, inner: _Box | None = None) -> tuple[list[_Box], bo
     budget = [MAX_SHAPE_OBJECTS]
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
     matrix = raw.FS_MATRIX()
-    path, form_kind = raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_FORM
+    path, form_kind, shading = raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_FORM, raw.FPDF_PAGEOBJ_SHADING
     kind_of, bounds, matrix_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds, raw.FPDFPageObj_GetMatrix
     ix0, iy0, ix1, iy1 = inner if inner is not None else (math.inf, math.inf, -math.inf, -math.inf)
 
@@ -2808,7 +2811,7 @@ def _painted_paths(page: Any, inner: _Box | None = None) -> tuple[list[_Box], bo
             if not obj:
                 continue
             kind = kind_of(obj)
-            if kind == path:
+            if kind == path or kind == shading:  # a gradient painted by `sh` fills its clip: pdfium's bounds
                 if not bounds(obj, left, bottom, right, top):
                     continue  # a path pdfium gives no bounds for paints nothing it can place
                 x0, y0, x1, y1 = left.value, bottom.value, right.value, top.value
@@ -2875,7 +2878,7 @@ def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool
         across = f"{(x0 - trim[0]) * mm:.1f}-{(x1 - trim[0]) * mm:.1f}"
         down = f"{(trim[3] - y1) * mm:.1f}-{(trim[3] - y0) * mm:.1f}"
         result.add(number, "safe", f"{plural(len(near), 'shape')} drawn as paths (vector art, an icon, a line, text "
-                                   f"as outlines) {'comes' if len(near) == 1 else 'come'} into the safe margin of "
+                                   f"as outlines, a gradient) {'comes' if len(near) == 1 else 'come'} into the safe margin of "
                                    f"{_mm(service.safe)}{where}, the nearest {_mm(distance)} from the cut (x "
                                    f"{across} mm, y {down} mm from the cut's top left corner)", refuse=False)
 

@@ -433,6 +433,37 @@ def test_art_in_a_tilted_round_frame_is_measured_by_the_circle_not_its_box(tmp_p
     assert 2.75 <= float(shapes.split("the nearest ")[1].split(" mm")[0]) <= 2.85
 
 
+#: Badges filled with a gradient (which a PDF paints with `sh` inside the shape as a clip): one 1.5 mm from the
+#: card's left edge, in the margin, one well inside.
+GRADIENT_BADGES = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  edge: {kind: rect, x: 1.5mm, y: 30mm, width: 10mm, height: 10mm,
+         fill: {gradient: linear, angle: 45, stops: ["#9b2226", "#2f4f8f"]}}
+  middle: {kind: circle, x: 25mm, y: 50mm, width: 12mm, height: 12mm,
+           fill: {gradient: radial, stops: ["#efe6d2", "#8a6414"]}}
+"""
+
+
+def test_a_gradient_filled_shape_in_the_margin_is_warned_in_the_pdf_as_in_the_pictures(tmp_path: Path) -> None:
+    """A shape filled with a gradient is drawn in a PDF as the gradient painted (`sh`) within the shape as a clip:
+    no path is painted, and check-print measured paths only, so a gradient badge 1.5 mm from the card's edge passed
+    the DriveThruCards preflight while the MakePlayingCards check warned of it. The gradient is now measured by the
+    outline it is clipped to: both warn of the badge in the margin, neither of the one inside."""
+    deck = make_deck(tmp_path / "badges", [{"Name": "One"}], layout=GRADIENT_BADGES, deck_id="badges",
+                     extra="card_size: poker\nname_column: Name\n")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if " box " in line]
+    assert len(warned) == 1 and "box edge (" in warned[0], result.stderr
+    result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    assert result.exit_code == 0, result.stderr
+    safe = [f for f in json.loads(result.stdout)["findings"] if f["rule"] == "safe"]
+    assert len(safe) == 1 and safe[0]["message"].startswith("1 shape drawn as paths"), safe
+    assert "the nearest 1.75 mm" in safe[0]["message"] and "x 1.8-11.7 mm" in safe[0]["message"], safe
+
+
 #: A text box as wide as the card, its edges 0.5 mm from the card's: well inside The Game Crafter's safe margin. The
 #: card's text is centred: a short name stops far short of the box's edges, a long one is set as large as the box's
 #: width lets it, its first and last letters at the box's edges.
