@@ -2878,8 +2878,8 @@ def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool
         across = f"{(x0 - trim[0]) * mm:.1f}-{(x1 - trim[0]) * mm:.1f}"
         down = f"{(trim[3] - y1) * mm:.1f}-{(trim[3] - y0) * mm:.1f}"
         result.add(number, "safe", f"{plural(len(near), 'shape')} drawn as paths (vector art, an icon, a line, text "
-                                   f"as outlines, a gradient) {'comes' if len(near) == 1 else 'come'} into the safe margin of "
-                                   f"{_mm(service.safe)}{where}, the nearest {_mm(distance)} from the cut (x "
+                                   f"as outlines, a gradient) {'comes' if len(near) == 1 else 'come'} into the safe "
+                                   f"margin of {_mm(service.safe)}{where}, the nearest {_mm(distance)} from the cut (x "
                                    f"{across} mm, y {down} mm from the cut's top left corner)", refuse=False)
 
 
