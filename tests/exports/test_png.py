@@ -464,6 +464,36 @@ def test_a_gradient_filled_shape_in_the_margin_is_warned_in_the_pdf_as_in_the_pi
     assert "the nearest 1.75 mm" in safe[0]["message"] and "x 1.8-11.7 mm" in safe[0]["message"], safe
 
 
+#: A designer's card of 60 x 90 mm, its picture drawn to the card's own edges and not into the bleed.
+EDGE_TO_EDGE = """\
+safe: 3mm
+background: "#ffffff"
+boxes:
+  art: {kind: image, x: 0, y: 0, width: 100%, height: 100%, src: art.svg, fit: cover}
+"""
+
+
+@pytest.mark.parametrize("service", ["tgc", "dtc"])
+def test_art_drawn_to_the_edge_of_a_card_the_service_cuts_larger_is_said_to_stop_short(tmp_path: Path,
+                                                                                        service: str) -> None:
+    """A card of 60 x 90 mm is cut 2 3/8 in (60.3 mm) wide: a picture drawn to the card's own edges, not into the
+    bleed, stops 0.2 mm inside the cut at each side, where the background shows as a thin line. Nothing was said (the
+    picture reaches past the cut at the top and foot, so it was taken for art running into the bleed). The export
+    now says so, naming the box and `bleed: true`, for every service; with `bleed: true` nothing is said."""
+    deck = make_deck(tmp_path / "edge", [{"Name": "One"}], layout=EDGE_TO_EDGE, deck_id="edge",
+                     extra="card_size: {width: 60mm, height: 90mm}\nname_column: Name\n")
+    (deck / "art.svg").write_text(ART, encoding="utf-8")
+    result = run("export", "--service", service, "--content", str(deck), "--out", str(tmp_path / "out"))
+    warned = [line for line in result.stderr.splitlines() if " box " in line]
+    assert len(warned) == 1 and "box art (" in warned[0] and "layout.yaml:4) stops at the card's edge, 0.2 mm " \
+        "short of the edge" in warned[0] and "`bleed: true`" in warned[0] and warned[0].endswith("on One"), warned
+    bled = make_deck(tmp_path / "bled", [{"Name": "One"}], layout=EDGE_TO_EDGE.replace("cover}", "cover, bleed: true}"),
+                     deck_id="edge", extra="card_size: {width: 60mm, height: 90mm}\nname_column: Name\n")
+    (bled / "art.svg").write_text(ART, encoding="utf-8")
+    result = run("export", "--service", service, "--content", str(bled), "--out", str(tmp_path / "bled-out"))
+    assert result.exit_code == 0 and " box " not in result.stderr, result.stderr
+
+
 #: A text box as wide as the card, its edges 0.5 mm from the card's: well inside The Game Crafter's safe margin. The
 #: card's text is centred: a short name stops far short of the box's edges, a long one is set as large as the box's
 #: width lets it, its first and last letters at the box's edges.
