@@ -53,7 +53,7 @@ GUESSED = N_("the deck {deck}: box {box} ({where}) comes {reach}, inside the saf
 #: outside that edge (a card whose size is not whole eighths of an inch): a line of what lies under it shows there.
 SHORT = N_("the deck {deck}: box {box} ({where}) stops at the card's edge, {distance} short of the edge {service} "
            "cuts (the card's size rounded to the cut it makes): a thin line of what lies under it will show there; "
-           "give the box `bleed: true` to run it into the bleed; on {cards}")
+           "give the box {key} to run it into the bleed; on {cards}")
 #: How far from the cut a box comes: inside the card, or past its edge.
 INSIDE = N_("{distance} from the edge {service} cuts")
 PAST = N_("{distance} past the edge {service} cuts")
@@ -166,7 +166,7 @@ def margin_warning(deck: str, margin: Margin, service: Service, lang: Language) 
     where = f"{box.file}:{box.line}" if box.line else box.file
     if margin.short:
         return lang._(SHORT).format(deck=deck, box=box.name, where=where, distance=_mm(margin.distance, lang),
-                                    service=service.name, cards=lang.listing(cards))
+                                    service=service.name, key="`bleed: true`", cards=lang.listing(cards))
     rule = service.rule("safe")
     template = STATED if rule.confirmed else GUESSED
     return lang._(template).format(deck=deck, box=box.name, where=where, reach=reach, safe=_mm(service.safe, lang),

@@ -2028,7 +2028,6 @@ def _curve_part(curve: _Segment, t: float, first: bool) -> _Segment:
     return (p0, a, d, f) if first else (f, e, c, p3)
 
 
-
 def _curve_point(curve: _Segment, t: float) -> tuple[float, float]:
     """The point of a Bezier curve at its parameter `t`."""
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = curve
@@ -2046,6 +2045,7 @@ def _ring(segments: list[_Segment]) -> list[tuple[float, float]]:
         else:
             ring.append(segment[-1])
     return ring
+
 
 def _intersect(a: _Box, b: _Box) -> _Box | None:
     box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
