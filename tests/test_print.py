@@ -910,6 +910,7 @@ def test_pictures_placed_in_the_safe_margin_are_warned_by_what_shows_of_them(tmp
         ((0, 100, 60, 60), (14, 100, 40, 40)),  # 4: placed past the cut, clipped to 5 pt inside it: warned
         ((12, 120, 40, 40), (25, 125, 20, 20)),  # 5: placed in the margin, clipped to the safe area
         ((30, 120, 20, 20), None),
+        ((10, 10, 178, 250), None),            # 7: art drawn 1 pt short of the cut: warned, saying it stops short
     ]
     target = tmp_path / "pictures.pdf"
     canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
@@ -929,8 +930,11 @@ def test_pictures_placed_in_the_safe_margin_are_warned_by_what_shows_of_them(tmp
     done = donjon("check-print", str(target), "--service", "dtc", "--json")
     report = _report(done)[0]
     safe = [f for f in report["findings"] if f["rule"] == "safe"]
-    assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (4, "warned")], report
+    assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (4, "warned"), (7, "warned")], report
     assert "1.06 mm from the cut" in safe[0]["message"] and "1.76 mm from the cut" in safe[1]["message"], safe
+    # art a fraction of a millimetre short of the cut (drawn to a card's edge, without its bleed) is said to be so
+    assert "0.35 mm from the cut" in safe[2]["message"] and "it stops short of the cut" in safe[2]["message"], safe
+    assert not any("stops short" in f["message"] for f in safe[:2]), safe
 
 
 def test_vector_icons_and_outlined_text_in_the_safe_margin_are_warned_as_pictures_are(tmp_path: Path) -> None:

@@ -2684,8 +2684,10 @@ def _safe_pictures(result: Preflight, pages: list[Any], cuts: list[tuple[float, 
             distance = min(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3]) * unit
             where = f", the cut taken {_mm(service.bleed)} inside the page's edge" if guessed else ""
             how = " (the box it is placed in: its clip could not be followed)" if unclipped else ""
+            short = f"; if it is meant to run into the bleed, it stops short of the cut and a thin line of what " \
+                    f"lies under it shows there" if distance < SHORT_OF_CUT else ""
             result.add(number, "safe", f"the picture {name} comes {_mm(distance)} from the cut{how}, inside the safe "
-                                       f"margin of {_mm(service.safe)}{where}", refuse=False)
+                                       f"margin of {_mm(service.safe)}{where}{short}", refuse=False)
 
 
 def _within(box: _Box, area: _Box, slack: float) -> bool:
@@ -2720,6 +2722,10 @@ def _clipped_pictures(page: Any, trim: _Box, parsed: dict[tuple[int, int], list[
     return marks.pictures
 
 
+#: A picture this near the cut and no nearer (1 mm, in points) is art drawn to a card's edge more likely than art
+#: meant to sit inside it: its warning says that if it was meant to run into the bleed, it stops short of the cut
+#: (a card whose size the cut rounds up, art drawn without its bleed).
+SHORT_OF_CUT = 72 / 25.4
 #: A path smaller than this both ways, in points (1 mm), is a speck of a texture (a starfield's dots on a back), not
 #: something a reader needs whole: not measured against the safe margin (_safe_shapes). A letter drawn as outlines
 #: at the 5 pt a layout allows is larger.
