@@ -910,6 +910,7 @@ def test_pictures_placed_in_the_safe_margin_are_warned_by_what_shows_of_them(tmp
         ((0, 100, 60, 60), (14, 100, 40, 40)),  # 4: placed past the cut, clipped to 5 pt inside it: warned
         ((12, 120, 40, 40), (25, 125, 20, 20)),  # 5: placed in the margin, clipped to the safe area
         ((30, 120, 20, 20), None),
+        ((10, 10, 178, 250), None),            # 7: art drawn 1 pt short of the cut: warned, saying it stops short
     ]
     target = tmp_path / "pictures.pdf"
     canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
@@ -929,8 +930,11 @@ def test_pictures_placed_in_the_safe_margin_are_warned_by_what_shows_of_them(tmp
     done = donjon("check-print", str(target), "--service", "dtc", "--json")
     report = _report(done)[0]
     safe = [f for f in report["findings"] if f["rule"] == "safe"]
-    assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (4, "warned")], report
+    assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (4, "warned"), (7, "warned")], report
     assert "1.06 mm from the cut" in safe[0]["message"] and "1.76 mm from the cut" in safe[1]["message"], safe
+    # art a fraction of a millimetre short of the cut (drawn to a card's edge, without its bleed) is said to be so
+    assert "0.35 mm from the cut" in safe[2]["message"] and "it stops short of the cut" in safe[2]["message"], safe
+    assert not any("stops short" in f["message"] for f in safe[:2]), safe
 
 
 def test_vector_icons_and_outlined_text_in_the_safe_margin_are_warned_as_pictures_are(tmp_path: Path) -> None:
@@ -1033,6 +1037,126 @@ def test_a_shape_clipped_inside_the_safe_area_is_measured_by_what_is_drawn(tmp_p
     assert [(f["page"], f["verdict"]) for f in safe] == [(1, "warned"), (3, "warned"), (5, "warned")], safe
     assert all("1 shape drawn as paths" in f["message"] and "1.06 mm from the cut" in f["message"] for f in safe), safe
     assert "y 32.1-56.8 mm" in safe[1]["message"] and "y 32.1-56.8 mm" in safe[2]["message"], safe  # the band only
+
+
+def test_a_picture_or_shape_in_a_round_frame_is_measured_by_the_circle(tmp_path: Path) -> None:
+    """A wide picture (or a band drawn as a path) shown at the top of a round frame it does not fill was measured by
+    the frame's box: the box's left side, 7 pt from the cut, warned, though the circle meets the band's foot 11 pt
+    in and nothing shows nearer. What shows is now the band cut to the circle's outline; the same frame filled, its
+    curve 7 pt from the cut, still warns."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    photo = ImageReader(Image.new("CMYK", (120, 120), (0, 200, 200, 0)))
+
+    def framed(canvas: Canvas, height: float, picture: bool) -> None:
+        canvas.saveState()
+        frame = canvas.beginPath()
+        frame.circle(46, 135, 30)  # its box 7 pt inside the cut at the left
+        canvas.clipPath(frame, stroke=0, fill=0)
+        if picture:
+            canvas.drawImage(photo, 16, 165 - height, 60, height)  # down from the frame's top
+        else:
+            canvas.rect(16, 165 - height, 60, height, fill=1, stroke=0)
+        canvas.restoreState()
+
+    target = tmp_path / "framed.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    for height, picture in ((15, True), (60, True), (15, False), (60, False)):  # 2, 4: the frame filled: warned
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.setFillColorCMYK(0, 0, 0, 0.2)
+        canvas.rect(0, 0, 198, 270, fill=1, stroke=0)
+        canvas.setFillColorCMYK(0, 0, 0, 1)
+        framed(canvas, height, picture)
+        canvas.showPage()
+    canvas.save()
+    safe = sorted((f for f in _report(donjon("check-print", str(target), "--service", "dtc", "--json"))[0]["findings"]
+                   if f["rule"] == "safe"), key=lambda f: f["page"])
+    assert [(f["page"], f["verdict"]) for f in safe] == [(2, "warned"), (4, "warned")], safe
+    assert safe[0]["message"].startswith("the picture ") and "2.47 mm from the cut" in safe[0]["message"], safe
+    assert safe[1]["message"].startswith("1 shape drawn as paths") and "2.47 mm from the cut" in safe[1]["message"]
+
+
+def test_a_picture_shown_through_letters_is_measured_by_the_letters(tmp_path: Path) -> None:
+    """A photo shown through a word (text as a clip, Tr 7: a title filled with a picture) was measured by the
+    photo's box, which ran from near one side of the card to the other: warned, though only the word in the middle
+    shows it. The letters' boxes (each as wide as the font's widest glyph, from below its baseline to above its
+    capitals: never less than they cover) are now the clip; the word moved into the margin still warns."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen.canvas import Canvas
+
+    photo = ImageReader(Image.new("CMYK", (120, 40), (0, 200, 200, 0)))
+    target = tmp_path / "lettered.pdf"
+    canvas = Canvas(str(target), pagesize=(198, 270), invariant=1)
+    for x in (60, 16):  # the word 51 pt from the cut, then 7 pt (in the margin); its boxes reach half an em before
+        canvas.setTrimBox([9, 9, 189, 261])
+        canvas.saveState()
+        text = canvas.beginText(x, 130)
+        text.setFont("Helvetica-Bold", 20)
+        text.setTextRenderMode(7)  # the letters added to the clip, painting nothing
+        text.textLine("WORD")
+        canvas.drawText(text)
+        canvas.drawImage(photo, 12, 120, 174, 40)  # 3 pt from the cut at each side
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    # (the letters themselves, in the margin on page 2, are text outside the safe area: refused, as any text there)
+    pictures = [f for f in _report(donjon("check-print", str(target), "--service", "dtc", "--json"))[0]["findings"]
+                if f["rule"] == "safe" and f["message"].startswith("the picture ")]
+    assert [(f["page"], f["verdict"]) for f in pictures] == [(2, "warned")], pictures
+    # the letters' boxes reach past the photo's edge, 3 pt from the cut: the photo's edge is what is measured
+    assert "1.06 mm from the cut" in pictures[0]["message"], pictures
+
+
+def test_what_a_pattern_or_a_gradient_paints_in_the_margin_is_measured(tmp_path: Path) -> None:
+    """A gradient painted with `sh` within a clip (how a shape is filled with a gradient) is no path: check-print
+    measured paths, and a gradient panel 3 pt from the cut passed in silence. It is now measured by the outline of
+    the clip it fills, as a path filled with a pattern is by its shape (tiles or a gradient: page 1, 2); one
+    clipped to a circle whose box alone comes into the margin, and one without a clip (it fills the page: a
+    background), are not. Letters of a Type 3 font (glyphs drawn as the font's own drawings) are text: in the
+    margin, refused as any text there."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    tile = pdf.make_stream(b"0 0 0 1 k 0 0 4 4 re f", Type=pikepdf.Name.Pattern, PatternType=1, PaintType=1,
+                           TilingType=1, BBox=[0, 0, 8, 8], XStep=8, YStep=8, Resources=pikepdf.Dictionary())
+    function = pikepdf.Dictionary(FunctionType=2, Domain=[0, 1], C0=[1, 0, 0, 0], C1=[0, 1, 0, 0], N=1)
+    shading = pdf.make_indirect(pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK,
+                                                   Coords=[0, 0, 198, 0], Function=function))
+    gradient = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Pattern, PatternType=2, Shading=shading))
+    glyph = pdf.make_stream(b"1000 0 0 0 750 750 d1 0 0 750 750 re f")
+    type3 = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 750, 750],
+        FontMatrix=[0.001, 0, 0, 0.001, 0, 0], CharProcs=pikepdf.Dictionary(square=glyph),
+        Encoding=pikepdf.Dictionary(Differences=[97, pikepdf.Name.square]), FirstChar=97, LastChar=97,
+        Widths=[1000], Resources=pikepdf.Dictionary()))
+    resources = pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile, P1=gradient),
+                                   Shading=pikepdf.Dictionary(S0=shading), Font=pikepdf.Dictionary(F0=type3))
+    # a circle 80 pt across, 9.5 pt from the cut at the left and the foot, its four curves turned 45 degrees about
+    # its centre: their control points' box comes 5.6 pt from the cut, the circle does not
+    k = 0.5523 * 40
+    circle = (f"q 0.7071 0.7071 -0.7071 0.7071 58.5 58.5 cm 40 0 m 40 {k} {k} 40 0 40 c -{k} 40 -40 {k} -40 0 c "
+              f"-40 -{k} -{k} -40 0 -40 c {k} -40 40 -{k} 40 0 c W n /S0 sh Q").encode()
+    for drawing in (b"/Pattern cs /P0 scn 12 100 50 50 re f",  # 1: tiles filling a square 3 pt from the cut
+                    b"/Pattern cs /P1 scn 12 100 50 50 re f",  # 2: a gradient filling it
+                    b"q 12 100 50 50 re W n /S0 sh Q",         # 3: the gradient painted within it as a clip
+                    circle,                                    # 4: painted within a round clip inside the margin
+                    b"/S0 sh",                                 # 5: painted over the page: a background
+                    b"BT /F0 20 Tf 12 130 Td (aaa) Tj ET"):    # 6: letters of a Type 3 font 3 pt from the cut
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "patterns.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    safe = sorted((f.page, f.verdict, f.message) for f in found.findings if f.rule == "safe")
+    assert [(page, verdict) for page, verdict, _ in safe] == [(1, "warned"), (2, "warned"), (3, "warned"),
+                                                              (6, "refused")], safe
+    assert all("1.06 mm from the cut" in message for _, _, message in safe[:3]), safe
+    assert "characters of text outside the safe area" in safe[3][2], safe
 
 
 def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:

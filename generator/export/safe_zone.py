@@ -17,9 +17,10 @@ otherwise); this check adds what the service's cut changes: a layout that lowere
 smaller than it is (a 44 x 68 mm card is cut 66.7 mm tall), a safe margin wider than the layout's, and pictures.
 A box is measured by what it prints: its text as set (each line from its first letter to its last, from its font's
 ascent to its descent, as the layout set it), not its rectangle, so a box reaching into the margin whose letters
-stop short of it says nothing; its icon's square, its picture as placed and clipped. The findings only warn: the
-safe margin of both image services is not confirmed by a page of their own (their file's provenance says so), and
-a box in the margin may still print whole.
+stop short of it says nothing; its icon's square, its picture as placed and clipped (to its clip's outline: a
+round frame turned a little is measured by the circle, not its turned box). The findings only warn: the safe
+margin of both image services is not confirmed by a page of their own (their file's provenance says so), and a box
+in the margin may still print whole.
 
 Pictures and shapes are judged as the preflight judges the paths and pictures of a PDF
 (generator.prepress.preflight._safe_shapes, _in_margin), so that a deck exported as PNGs and as a PDF is warned of
@@ -48,6 +49,11 @@ STATED = N_("the deck {deck}: box {box} ({where}) comes {reach}, inside the safe
             "{service} ask for; on {cards}")
 GUESSED = N_("the deck {deck}: box {box} ({where}) comes {reach}, inside the safe margin of {safe} donjon takes "
              "for {service} (not confirmed by a page of its own: confidence {confidence}); on {cards}")
+#: The warning on a picture or shape drawn to the card's own edge, not into the bleed, where the service cuts
+#: outside that edge (a card whose size is not whole eighths of an inch): a line of what lies under it shows there.
+SHORT = N_("the deck {deck}: box {box} ({where}) stops at the card's edge, {distance} short of the edge {service} "
+           "cuts (the card's size rounded to the cut it makes): a thin line of what lies under it will show there; "
+           "give the box {key} to run it into the bleed; on {cards}")
 #: How far from the cut a box comes: inside the card, or past its edge.
 INSIDE = N_("{distance} from the edge {service} cuts")
 PAST = N_("{distance} past the edge {service} cuts")
@@ -63,6 +69,9 @@ class Margin(NamedTuple):
     distance: float
     #: the cards (and backs) it is drawn on, in deck order
     cards: list[str]
+    #: whether the box is drawn to the card's own edge and stops short of the service's cut there (`distance`: how
+    #: far short), rather than coming into the safe margin
+    short: bool = False
 
 
 def _checked(box: LayoutBox) -> bool:
@@ -86,7 +95,7 @@ def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin
     deck = prepared.deck
     width, height = deck.card_size.width_pt, deck.card_size.height_pt
     cut_x, cut_y, cut_w, cut_h = canvas.cut if canvas.cut is not None else (canvas.x, canvas.y, width, height)
-    found: dict[tuple[str, str], Margin] = {}
+    found: dict[tuple[str, str, bool], Margin] = {}
     layouts, view = prepared.layouts, prepared.view
     drawn = [(layouts.face(card), face_subject(deck, card, view), card.name) for card in deck.cards]
     for item in prepared.backs():
@@ -101,6 +110,10 @@ def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin
         for box, (x0, y0, x1, y1) in printed_boxes(layout, what, width, height, deck.shape, _checked):
             left, top = canvas.x + x0 - cut_x, canvas.y + y0 - cut_y
             right, bottom = cut_x + cut_w - (canvas.x + x1), cut_y + cut_h - (canvas.y + y1)
+            short = _short(box, (x0, y0, x1, y1), (left, top, right, bottom), width, height)
+            if short is not None:
+                _found(found, Margin(box, short, [label], short=True), label)
+                continue
             if _frame(box, (left, top, right, bottom), service.safe):
                 continue
             distance = min(left, top, right, bottom)
@@ -110,13 +123,32 @@ def margins(prepared: Prepared, canvas: Canvas, service: Service) -> list[Margin
                 # a picture or shape reaching the cut runs into the bleed, a speck is a texture's: neither is
                 # measured, by the same bounds as check-print's (generator.prepress.preflight)
                 continue
-            key = (box.file, box.name)
-            known = found.get(key)
-            if known is None:
-                found[key] = Margin(box, distance, [label])
-            elif label not in known.cards:
-                known.cards.append(label)
+            _found(found, Margin(box, distance, [label]), label)
     return list(found.values())
+
+
+def _found(found: dict[tuple[str, str, bool], Margin], margin: Margin, label: str) -> None:
+    """Keep a box's finding once, the cards it is on added to it."""
+    key = (margin.box.file, margin.box.name, margin.short)
+    known = found.get(key)
+    if known is None:
+        found[key] = margin
+    elif label not in known.cards:
+        known.cards.append(label)
+
+
+def _short(box: LayoutBox, drawn: tuple[float, float, float, float], sides: tuple[float, float, float, float],
+           width: float, height: float) -> float | None:
+    """How far short of the service's cut a picture or shape drawn to the card's own edge, not into the bleed,
+    stops (the most, of the edges it is drawn to), or None: it is drawn to no edge, or reaches the cut at each. A
+    card whose size is not whole eighths of an inch is cut larger than it is at some edges (a 60 mm card 60.3 mm
+    wide): art drawn to its edge stops there, and what lies under it shows between it and the cut."""
+    if box.kind in TEXT_KINDS or box.bleed:
+        return None
+    x0, y0, x1, y1 = drawn
+    at_edge = (x0 <= EPSILON, y0 <= EPSILON, x1 >= width - EPSILON, y1 >= height - EPSILON)
+    gaps = [gap for edge, gap in zip(at_edge, sides) if edge and gap > TOLERANCE]
+    return max(gaps) if gaps else None
 
 
 def _mm(points: float, lang: Language) -> str:
@@ -124,7 +156,7 @@ def _mm(points: float, lang: Language) -> str:
 
 
 def margin_warning(deck: str, margin: Margin, service: Service, lang: Language) -> str:
-    """What to say, in `lang`, of a box in the service's margin."""
+    """What to say, in `lang`, of a box in the service's margin (or stopping short of its cut)."""
     box = margin.box
     reach = lang._(INSIDE if margin.distance >= 0 else PAST).format(distance=_mm(abs(margin.distance), lang),
                                                                    service=service.name)
@@ -132,6 +164,9 @@ def margin_warning(deck: str, margin: Margin, service: Service, lang: Language) 
     cards = margin.cards[:NAMED] if len(margin.cards) <= NAMED else [
         *margin.cards[:NAMED - 1], lang.ngettext("{n} more card", "{n} more cards", rest).format(n=lang.number(rest))]
     where = f"{box.file}:{box.line}" if box.line else box.file
+    if margin.short:
+        return lang._(SHORT).format(deck=deck, box=box.name, where=where, distance=_mm(margin.distance, lang),
+                                    service=service.name, key="`bleed: true`", cards=lang.listing(cards))
     rule = service.rule("safe")
     template = STATED if rule.confirmed else GUESSED
     return lang._(template).format(deck=deck, box=box.name, where=where, reach=reach, safe=_mm(service.safe, lang),

@@ -121,7 +121,10 @@ def export_pdfs(content: Content, decks: list[Deck], out: Path, service: Service
                 stats = write_pdf(service_pages(p, canvas, service.order, progress), tmp,
                                   title=f"{p.deck.game_name}: {p.deck.name}",
                                   subject=f"{service.name} card deck by donjon ({service.order})", ink=press)
-            near = tuple(margins(p, canvas, service)) if service.text == "outlines" else ()
+            # the layout's boxes in the margin for a service taking text as outlines (the preflight sees unnamed
+            # paths); for every service, art drawn to the card's edge that stops short of the cut (the PDF cannot
+            # tell art meant to reach the cut from art meant to stop short of it)
+            near = tuple(m for m in margins(p, canvas, service) if service.text == "outlines" or m.short)
             report.append(ServiceFile(p.deck, target, stats.pages, (canvas.page_w / 72, canvas.page_h / 72),
                                       stats.pictures, near))
     return ServiceReport(service, report, time.perf_counter() - start)

@@ -66,6 +66,7 @@ from typing import Any, Literal
 from generator.catalog.shapes import Shape
 from generator.i18n import N_, Language
 from generator.prepress.services import GOOD_DPI, Service
+from generator.render.shapes import seen_within
 from generator.wording import listing, plural
 
 Verdict = Literal["ok", "warned", "refused"]
@@ -1872,12 +1873,15 @@ class _Pen:
     Q: the transformation, the clip's box, the registration colour's tint when it is the fill or the stroke colour
     (None when another colour is), the line width, the text state (PDF 1.7, 9.3)."""
 
-    __slots__ = ("ctm", "clip", "fill", "stroke", "under", "width", "cap", "join", "limit", "size", "font", "widest",
-                 "spacing", "words", "scale", "leading", "rise", "render")
+    __slots__ = ("ctm", "clip", "clips", "fill", "stroke", "under", "width", "cap", "join", "limit", "size", "font",
+                 "widest", "spacing", "words", "scale", "leading", "rise", "render")
 
     def __init__(self, clip: _Box) -> None:
         self.ctm = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
         self.clip = clip
+        #: each clip in force as its subpaths' polygons on the page, kept where a picture's box is cut to what
+        #: shows of it (_Marks.every_path): a round or turned clip shows less than its box
+        self.clips: tuple[list[list[tuple[float, float]]], ...] = ()
         self.fill: float | None = None
         self.stroke: float | None = None
         #: whether the fill's and the stroke's colour space is a Pattern space over the registration colour (an
@@ -2024,6 +2028,25 @@ def _curve_part(curve: _Segment, t: float, first: bool) -> _Segment:
     return (p0, a, d, f) if first else (f, e, c, p3)
 
 
+def _curve_point(curve: _Segment, t: float) -> tuple[float, float]:
+    """The point of a Bezier curve at its parameter `t`."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = curve
+    u = 1 - t
+    return (u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
+            u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3)
+
+
+def _ring(segments: list[_Segment]) -> list[tuple[float, float]]:
+    """A subpath's outline as a polygon: its segments' points, a curve's followed in CURVE_PIECES segments."""
+    ring = [segments[0][0]]
+    for segment in segments:
+        if len(segment) == 4:
+            ring += [_curve_point(segment, step / CURVE_PIECES) for step in range(1, CURVE_PIECES + 1)]
+        else:
+            ring.append(segment[-1])
+    return ring
+
+
 def _intersect(a: _Box, b: _Box) -> _Box | None:
     box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
     return box if box[0] <= box[2] and box[1] <= box[3] else None
@@ -2136,6 +2159,7 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
     segments: list[list[_Segment]] = []
     start = current = (0.0, 0.0)  # the subpath's first point and the current point, on the page
     clipping = False
+    lettered: list[_Box] = []  # the boxes of text shown as a clip (Tr 4 to 7) since BT: the clip ET adds
     line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0  # the text line's matrix, where text has reached
     for operands, op in operations:
         if op == "q":
@@ -2222,9 +2246,16 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 whole = (min(p[0] for p in path), min(p[1] for p in path), max(p[2] for p in path),
                          max(p[3] for p in path)) if path else None
                 pen.clip = (_intersect(pen.clip, whole) if whole is not None else None) or (0.0, 0.0, -1.0, -1.0)
+                if marks.every_path:
+                    pen.clips = (*pen.clips, [_ring(pieces) for pieces in segments if pieces])
             path, joined, segments, clipping = [], [], [], False
         elif op == "BT":
             line, low, high = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0.0, 0.0
+            lettered = []
+        elif op == "ET":
+            if lettered and marks.every_path:  # the letters are the clip from here (PDF 1.7, 9.3.6): their boxes
+                pen.clips = (*pen.clips, [[(x0, y0), (x1, y0), (x1, y1), (x0, y1)] for x0, y0, x1, y1 in lettered])
+            lettered = []
         elif op == "Tf":
             pen.size = _numbers(operands, 1)[0]
             pen.font = _named(resources, "/Font", operands[0]) if operands else None
@@ -2251,6 +2282,8 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
                 line, low, high = _multiply((1.0, 0.0, 0.0, 1.0, 0.0, -pen.leading), line), 0.0, 0.0
             shown = operands if op == "TJ" else operands[-1:]
             text, low, high = _shown(shown, pen, line, low, high)
+            if pen.render >= 4:
+                lettered.append(text)
             marks.add(text, pen, pen.fill if pen.render in (0, 2, 4, 6) else None, "text")
             marks.add(text, pen, pen.stroke if pen.render in (1, 2, 5, 6) else None, "text")
             if pen.font is not None and pen.render not in (3, 7):  # (invisible text, a clip alone: nothing painted)
@@ -2576,6 +2609,10 @@ def _placed_xobject(resources: Any, name: Any, pen: _Pen, marks: _Marks, depth: 
             box = _placed_box((min(bbox[0], bbox[2]), min(bbox[1], bbox[3]), max(bbox[0], bbox[2]),
                                max(bbox[1], bbox[3])), pen.ctm)
             pen.clip = _intersect(pen.clip, box) or (0.0, 0.0, -1.0, -1.0)
+            if marks.every_path:
+                x0, y0, x1, y1 = bbox
+                pen.clips = (*pen.clips, [[_placed_point(pen.ctm, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1),
+                                                                                       (x0, y1))]])
         _follow(xobject, xobject.get("/Resources") or resources, pen, marks, depth + 1)
     elif subtype == "/Image":
         _placed_image(xobject, name, pen, marks)
@@ -2589,7 +2626,10 @@ def _placed_image(image: Any, name: Any, pen: _Pen, marks: _Marks) -> None:
 
     box = _placed_box((0.0, 0.0, 1.0, 1.0), pen.ctm)
     if marks.every_path and not image.get("/ImageMask"):
-        seen = _intersect(box, pen.clip)
+        # what shows of the picture: its placed square cut to the outline of each clip in force
+        shown = seen_within([_placed_point(pen.ctm, x, y) for x, y in ((0, 0), (1, 0), (1, 1), (0, 1))], pen.clips)
+        seen = _intersect((min(p[0] for p in shown), min(p[1] for p in shown), max(p[0] for p in shown),
+                           max(p[1] for p in shown)), pen.clip) if shown else None
         if seen is not None:
             marks.pictures.append((seen, str(name)))
     if image.get("/ImageMask"):
@@ -2625,8 +2665,8 @@ def _safe_pictures(result: Preflight, pages: list[Any], cuts: list[tuple[float, 
     art is key. A picture reaching the cut or past it is art meant to run into the bleed (a background, a frame),
     and is not one. A picture's placed box (the page's walk) may be larger than what shows of it: where it comes
     into the margin, the page is walked again with the clip in force (_clipped_pictures, the walk _marks makes),
-    and the part of the box inside the clip's box is measured; where that walk cannot follow the page, the placed
-    box is, and the warning says so."""
+    and the part of the box inside the clip's outline is measured (a word used as a clip by its letters' boxes);
+    where that walk cannot follow the page, the placed box is, and the warning says so."""
     service = result.service
     for number, (unit, trim, guessed) in enumerate(cuts, start=1):
         safe = service.safe / unit
@@ -2644,8 +2684,10 @@ def _safe_pictures(result: Preflight, pages: list[Any], cuts: list[tuple[float, 
             distance = min(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3]) * unit
             where = f", the cut taken {_mm(service.bleed)} inside the page's edge" if guessed else ""
             how = " (the box it is placed in: its clip could not be followed)" if unclipped else ""
+            short = f"; if it is meant to run into the bleed, it stops short of the cut and a thin line of what " \
+                    f"lies under it shows there" if distance < SHORT_OF_CUT else ""
             result.add(number, "safe", f"the picture {name} comes {_mm(distance)} from the cut{how}, inside the safe "
-                                       f"margin of {_mm(service.safe)}{where}", refuse=False)
+                                       f"margin of {_mm(service.safe)}{where}{short}", refuse=False)
 
 
 def _within(box: _Box, area: _Box, slack: float) -> bool:
@@ -2680,6 +2722,10 @@ def _clipped_pictures(page: Any, trim: _Box, parsed: dict[tuple[int, int], list[
     return marks.pictures
 
 
+#: A picture this near the cut and no nearer (1 mm, in points) is art drawn to a card's edge more likely than art
+#: meant to sit inside it: its warning says that if it was meant to run into the bleed, it stops short of the cut
+#: (a card whose size the cut rounds up, art drawn without its bleed).
+SHORT_OF_CUT = 72 / 25.4
 #: A path smaller than this both ways, in points (1 mm), is a speck of a texture (a starfield's dots on a back), not
 #: something a reader needs whole: not measured against the safe margin (_safe_shapes). A letter drawn as outlines
 #: at the 5 pt a layout allows is larger.
@@ -2697,13 +2743,18 @@ _Affine = tuple[float, float, float, float, float, float]
 def _painted_paths(page: Any, inner: _Box | None = None) -> tuple[list[_Box], bool]:
     """The box of every path a page paints (pdfium's page objects: its bounds, a stroke's width included), within
     the clip in force, in the page's default space, forms followed through their matrices: vector art, icons, lines,
-    each letter of text drawn as outlines; and whether every object was read (MAX_SHAPE_OBJECTS).
+    each letter of text drawn as outlines, and gradients painted with `sh` over the shape they are clipped to (how
+    donjon and many tools fill a shape with a gradient; pdfium's bounds for one are its clip's box); and whether
+    every object was read (MAX_SHAPE_OBJECTS). A path filled with a pattern (tiles or a gradient) is a path: what
+    it paints is its shape.
 
-    The clip is what a designer's shape cropped to the card leaves drawn (a large circle clipped to a panel): the
-    path's box is cut to its clip's box and to those of the forms it is drawn in, as the PNG services' check measures
-    a clipped group. A clip's box is its points' bounds (a curve's control points included: never smaller than
-    what it lets through); a clip of text, which pdfium gives no path for, is not narrowed to. A path whose box lies
-    within `inner` (the safe area) cannot come into the margin whatever its clip: its clip is not read.
+    The clip is what a designer's shape cropped to the card leaves drawn (a large circle clipped to a panel, art in
+    a round or turned frame): the path's box, as placed on the page, is cut to the outline of its clip and of the
+    clips of the forms it is drawn in (generator.render.shapes.seen_within, curves followed in CURVE_PIECES
+    segments), as the PNG services' check measures a clipped group: the corners of a round or turned clip's box,
+    which show nothing, are not measured. A clip of text, which pdfium gives no path for, is not narrowed to (a
+    path shown through letters is measured by its box). A path whose box lies within `inner` (the safe area)
+    cannot come into the margin whatever its clip: its clip is not read.
 
     Read through pdfium's own calls, not pypdfium2's object per page object: a page of text as outlines has a path
     a letter, and wrapping each was a third of the time an export for MB PRINT spends on its preflight."""
@@ -2716,30 +2767,46 @@ def _painted_paths(page: Any, inner: _Box | None = None) -> tuple[list[_Box], bo
     budget = [MAX_SHAPE_OBJECTS]
     left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
     matrix = raw.FS_MATRIX()
-    path, form_kind = raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_FORM
+    path, form_kind, shading = raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_FORM, raw.FPDF_PAGEOBJ_SHADING
     kind_of, bounds, matrix_of = raw.FPDFPageObj_GetType, raw.FPDFPageObj_GetBounds, raw.FPDFPageObj_GetMatrix
     ix0, iy0, ix1, iy1 = inner if inner is not None else (math.inf, math.inf, -math.inf, -math.inf)
 
-    def clip_of(obj: Any) -> _Box | None:
-        """The box of the clip an object is drawn within, in its own content's space; None: no clip narrows it."""
+    def clip_of(obj: Any) -> list[list[list[tuple[float, float]]]] | None:
+        """The clip an object is drawn within, in its own content's space: each clip path (all of them in force
+        at once) as its subpaths' polygons, curves followed in CURVE_PIECES segments; None: no clip narrows it."""
         clip = raw.FPDFPageObj_GetClipPath(obj)
         if not clip:
             return None
-        found: _Box | None = None
+        found: list[list[list[tuple[float, float]]]] = []
         for number in range(max(raw.FPDFClipPath_CountPaths(clip), 0)):
-            xs, ys = [], []
+            rings: list[list[tuple[float, float]]] = []
+            curve: list[tuple[float, float]] = []
             for index in range(max(raw.FPDFClipPath_CountPathSegments(clip, number), 0)):
                 segment = raw.FPDFClipPath_GetPathSegment(clip, number, index)
-                if segment and raw.FPDFPathSegment_GetPoint(segment, left, bottom):
-                    xs.append(left.value)
-                    ys.append(bottom.value)
-            if not xs:
-                continue  # a sub-path with no points read: not narrowed to
-            box = (min(xs), min(ys), max(xs), max(ys))
-            found = box if found is None else _meet(found, box)  # the clip is every sub-path's intersection
-        return found
+                if not segment or not raw.FPDFPathSegment_GetPoint(segment, left, bottom):
+                    continue
+                point = (left.value, bottom.value)
+                kind = raw.FPDFPathSegment_GetType(segment)
+                if kind == raw.FPDF_SEGMENT_MOVETO or not rings:
+                    rings.append([point])
+                elif kind == raw.FPDF_SEGMENT_BEZIERTO:
+                    curve.append(point)
+                    if len(curve) == 3:  # two control points and the end: the curve followed in pieces
+                        start = rings[-1][-1]
+                        rings[-1] += [_curve_point((start, curve[0], curve[1], curve[2]), step / CURVE_PIECES)
+                                      for step in range(1, CURVE_PIECES + 1)]
+                        curve = []
+                else:
+                    rings[-1].append(point)
+            if rings:  # (a sub-path with no points read narrows nothing)
+                found.append(rings)
+        return found or None
 
-    def walk(count: int, get: Callable[[int], Any], m: _Affine, depth: int, outer: _Box | None) -> None:
+    def placed(rings: list[list[tuple[float, float]]], m: _Affine) -> list[list[tuple[float, float]]]:
+        return [[_placed_point(m, x, y) for x, y in ring] for ring in rings]
+
+    def walk(count: int, get: Callable[[int], Any], m: _Affine, depth: int,
+             outer: list[list[list[tuple[float, float]]]]) -> None:
         a, b, c, d, e, f = m
         straight = b == 0 and c == 0  # scaled and moved, not turned: two corners place the box
         for index in range(count):
@@ -2750,47 +2817,39 @@ def _painted_paths(page: Any, inner: _Box | None = None) -> tuple[list[_Box], bo
             if not obj:
                 continue
             kind = kind_of(obj)
-            if kind == path:
+            if kind == path or kind == shading:  # a gradient painted by `sh` fills its clip: pdfium's bounds
                 if not bounds(obj, left, bottom, right, top):
                     continue  # a path pdfium gives no bounds for paints nothing it can place
                 x0, y0, x1, y1 = left.value, bottom.value, right.value, top.value
                 if straight:
                     px0, px1, py0, py1 = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
-                    placed = (min(px0, px1), min(py0, py1), max(px0, px1), max(py0, py1))
+                    box = (min(px0, px1), min(py0, py1), max(px0, px1), max(py0, py1))
                 else:
-                    placed = _placed_box((x0, y0, x1, y1), m)
-                if placed[0] >= ix0 and placed[1] >= iy0 and placed[2] <= ix1 and placed[3] <= iy1:
-                    boxes.append(placed)  # inside the safe area: no clip brings it out
+                    box = _placed_box((x0, y0, x1, y1), m)
+                if box[0] >= ix0 and box[1] >= iy0 and box[2] <= ix1 and box[3] <= iy1:
+                    boxes.append(box)  # inside the safe area: no clip brings it out
                     continue
                 clip = clip_of(obj)
-                if clip is not None:
-                    cut = _meet((x0, y0, x1, y1), clip)
-                    if cut[2] < cut[0] or cut[3] < cut[1]:
-                        continue  # clipped away: nothing drawn
-                    placed = _placed_box(cut, m)
-                if outer is not None:
-                    placed = _meet(placed, outer)
-                if placed[2] >= placed[0] and placed[3] >= placed[1]:
-                    boxes.append(placed)
+                if clip is None and not outer:
+                    boxes.append(box)
+                    continue
+                # the path's box cut to the outline of each clip in force (its own, its forms'), on the page
+                window = [_placed_point(m, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+                shown = seen_within(window, [*(placed(rings, m) for rings in clip or ()), *outer])
+                if shown:  # (else clipped away: nothing drawn)
+                    boxes.append((min(p[0] for p in shown), min(p[1] for p in shown), max(p[0] for p in shown),
+                                  max(p[1] for p in shown)))
             elif kind == form_kind and depth < MAX_SHAPE_DEPTH and matrix_of(obj, matrix):
                 clip = clip_of(obj)  # in force over all the form draws, in the space the form is placed in
-                if clip is not None and (clip[2] < clip[0] or clip[3] < clip[1]):
-                    continue  # clipped away: nothing of it drawn
-                within = outer if clip is None else _placed_box(clip, m) if outer is None \
-                    else _meet(_placed_box(clip, m), outer)
+                within = outer if clip is None else [*outer, *(placed(rings, m) for rings in clip)]
                 inner_m = _multiply((matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f), m)
                 walk(raw.FPDFFormObj_CountObjects(obj), partial(raw.FPDFFormObj_GetObject, obj), inner_m, depth + 1,
                      within)
 
     handle = page.raw
     walk(max(raw.FPDFPage_CountObjects(handle), 0), partial(raw.FPDFPage_GetObject, handle),
-         (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0, None)
+         (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), 0, [])
     return boxes, budget[0] >= 0
-
-
-def _meet(box: _Box, other: _Box) -> _Box:
-    """Where two boxes overlap (x1 < x0 or y1 < y0 where they do not)."""
-    return max(box[0], other[0]), max(box[1], other[1]), min(box[2], other[2]), min(box[3], other[3])
 
 
 def _frame(box: _Box, trim: _Box, unit: float, safe: float) -> bool:
@@ -2825,8 +2884,8 @@ def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool
         across = f"{(x0 - trim[0]) * mm:.1f}-{(x1 - trim[0]) * mm:.1f}"
         down = f"{(trim[3] - y1) * mm:.1f}-{(trim[3] - y0) * mm:.1f}"
         result.add(number, "safe", f"{plural(len(near), 'shape')} drawn as paths (vector art, an icon, a line, text "
-                                   f"as outlines) {'comes' if len(near) == 1 else 'come'} into the safe margin of "
-                                   f"{_mm(service.safe)}{where}, the nearest {_mm(distance)} from the cut (x "
+                                   f"as outlines, a gradient) {'comes' if len(near) == 1 else 'come'} into the safe "
+                                   f"margin of {_mm(service.safe)}{where}, the nearest {_mm(distance)} from the cut (x "
                                    f"{across} mm, y {down} mm from the cut's top left corner)", refuse=False)
 
 

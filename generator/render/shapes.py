@@ -283,6 +283,87 @@ def turned_bounds(matrix: Matrix, x: float, y: float, w: float, h: float) -> tup
             max(p[1] for p in corners))
 
 
+# --- what a clip lets show ------------------------------------------------------------------------------------------
+
+def convex_hull(points: Iterable[Point]) -> list[Point]:
+    """The convex hull of points, anticlockwise (y up; clockwise on a page whose y runs down), without repeats
+    (Andrew's monotone chain). Fewer than three points where they hold no area."""
+    ordered = sorted(set(points))
+    if len(ordered) < 3:
+        return ordered
+
+    def turn(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    for p in ordered:
+        while len(lower) >= 2 and turn(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[Point] = []
+    for p in reversed(ordered):
+        while len(upper) >= 2 and turn(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def clip_to_convex(ring: Sequence[Point], window: Sequence[Point]) -> list[Point]:
+    """The part of a closed polygon `ring` inside a convex polygon `window` (anticlockwise, as convex_hull gives
+    it), as a polygon (Sutherland-Hodgman): its points lie on the part's outline, so their bounds are the part's,
+    whether the ring is convex or not."""
+    out = list(ring)
+    count = len(window)
+    for i in range(count):
+        if not out:
+            break
+        (ax, ay), (bx, by) = window[i], window[(i + 1) % count]
+        ex, ey = bx - ax, by - ay
+
+        def side(p: Point) -> float:
+            return ex * (p[1] - ay) - ey * (p[0] - ax)
+
+        kept: list[Point] = []
+        previous = out[-1]
+        before = side(previous)
+        for point in out:
+            now = side(point)
+            if (now >= 0) != (before >= 0):  # the edge crosses the window's side: where it does
+                t = before / (before - now)
+                kept.append((previous[0] + (point[0] - previous[0]) * t, previous[1] + (point[1] - previous[1]) * t))
+            if now >= 0:
+                kept.append(point)
+            previous, before = point, now
+        out = kept
+    return out
+
+
+def seen_within(window: Sequence[Point], clips: Iterable[Sequence[Sequence[Point]]]) -> list[Point]:
+    """Points whose bounds hold what of the convex `window` (a box as it is placed: a turned box turned) shows
+    through every clip of `clips` (each the union of its rings, its subpaths as polygons), in the same space: the
+    window cut to each clip's outline, not to the clip's box, so that the corners of a round or turned clip, which
+    show nothing, are not counted. Each clip cuts the convex hull of what the ones before it left: exact for one
+    clip, never less than what shows for several. Empty where nothing shows."""
+    shown = convex_hull(window)
+    for rings in clips:
+        if len(shown) < 3:  # a window with no area (a hairline): met by the clip's box
+            xs = [p[0] for ring in rings for p in ring]
+            ys = [p[1] for ring in rings for p in ring]
+            if not xs or not shown:
+                return []
+            x0, y0 = max(min(p[0] for p in shown), min(xs)), max(min(p[1] for p in shown), min(ys))
+            x1, y1 = min(max(p[0] for p in shown), max(xs)), min(max(p[1] for p in shown), max(ys))
+            if x0 > x1 or y0 > y1:
+                return []
+            shown = [(x0, y0), (x1, y1)]
+            continue
+        part = [point for ring in rings for point in clip_to_convex(ring, shown)]
+        if not part:
+            return []
+        shown = convex_hull(part) if len(set(part)) >= 3 else part
+    return shown
+
+
 def transform(ops: Iterable[Op], matrix: Matrix) -> Ops:
     """Path operations with every point transformed."""
     out: list[Op] = []
@@ -380,29 +461,44 @@ def extent(items: Iterable[Primitive]) -> tuple[float, float, float, float]:
 def printed_extent(items: Iterable[Primitive], letters: bool = False) -> tuple[float, float, float, float] | None:
     """Bounds (x0, y0, x1, y1) of what `items` print, tightly (None: nothing): a line of text from its first
     letter's start to its advance's end and from its font's ascent to its descent (the metrics its layout set it
-    with, not the box around it), an outline with half its stroke, a picture within its clip; with `letters`, the
-    text and its icons alone (not a table's dividers). What a print service's safe margin is measured against: the
-    letters, not the box they were fitted in."""
+    with, not the box around it), an outline with half its stroke, a picture within its clip (a round or turned
+    clip by its outline, not its box: :func:`seen_within`); with `letters`, the text and its icons alone (not a
+    table's dividers). What a print service's safe margin is measured against: the letters, not the box they were
+    fitted in."""
+    points = _printed_points(items, letters)
+    if not points:
+        return None
+    return (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+            max(p[1] for p in points))
+
+
+def _corners(x0: float, y0: float, x1: float, y1: float) -> list[Point]:
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def _printed_points(items: Iterable[Primitive], letters: bool) -> list[Point]:
+    """Points whose bounds, and whose convex hull, hold what `items` print (printed_extent): each item's box
+    corners; a clipped group's, what shows through its clip's outline, turned by its matrix point by point."""
     from generator.render import fonts
 
-    found: list[tuple[float, float, float, float]] = []
+    found: list[Point] = []
     for item in items:
         if letters and isinstance(item, (Rect, Circle, Line, Path)):
             continue
         if isinstance(item, Rect):
             half = item.paint.width / 2 if item.paint.stroke is not None else 0.0
-            found.append((item.x - half, item.y - half, item.x + item.w + half, item.y + item.h + half))
+            found += _corners(item.x - half, item.y - half, item.x + item.w + half, item.y + item.h + half)
         elif isinstance(item, Circle):
             reach = item.r + (item.paint.width / 2 if item.paint.stroke is not None else 0.0)
-            found.append((item.cx - reach, item.cy - reach, item.cx + reach, item.cy + reach))
+            found += _corners(item.cx - reach, item.cy - reach, item.cx + reach, item.cy + reach)
         elif isinstance(item, Line):
             half = item.width / 2
-            found.append((min(item.x1, item.x2) - half, min(item.y1, item.y2) - half, max(item.x1, item.x2) + half,
-                          max(item.y1, item.y2) + half))
+            found += _corners(min(item.x1, item.x2) - half, min(item.y1, item.y2) - half,
+                              max(item.x1, item.x2) + half, max(item.y1, item.y2) + half)
         elif isinstance(item, Path):
             x0, y0, x1, y1 = bounds(item.ops)
             half = item.paint.width / 2 if item.paint.stroke is not None else 0.0
-            found.append((x0 - half, y0 - half, x1 + half, y1 + half))
+            found += _corners(x0 - half, y0 - half, x1 + half, y1 + half)
         elif isinstance(item, TextRun):
             if not item.text.strip():
                 continue
@@ -411,11 +507,11 @@ def printed_extent(items: Iterable[Primitive], letters: bool = False) -> tuple[f
             # the letter spacing follows every character, the last too: it prints nothing after the last letter
             right, up, down = item.width - item.spacing, m.ascent * item.size, m.descent * item.size
             if item.rotate == 90:  # a quarter turn anticlockwise about the baseline's start, reading upwards
-                found.append((item.x - up - pad, item.y - right - pad, item.x + down + pad, item.y + pad))
+                found += _corners(item.x - up - pad, item.y - right - pad, item.x + down + pad, item.y + pad)
             else:
-                found.append((item.x - pad, item.y - up - pad, item.x + right + pad, item.y + down + pad))
+                found += _corners(item.x - pad, item.y - up - pad, item.x + right + pad, item.y + down + pad)
         elif isinstance(item, IconUse):
-            found.append((item.x, item.y, item.x + item.size, item.y + item.size))
+            found += _corners(item.x, item.y, item.x + item.size, item.y + item.size)
         elif isinstance(item, ImageUse):
             box = (item.x, item.y, item.x + item.w, item.y + item.h)
             if item.clip is not None:
@@ -423,18 +519,12 @@ def printed_extent(items: Iterable[Primitive], letters: bool = False) -> tuple[f
                 box = (max(box[0], cx), max(box[1], cy), min(box[2], cx + cw), min(box[3], cy + ch))
                 if box[0] >= box[2] or box[1] >= box[3]:
                     continue
-            found.append(box)
+            found += _corners(*box)
         elif isinstance(item, Group):
-            inner = printed_extent(item.items, letters)
-            if inner is None:
+            inner = _printed_points(item.items, letters)
+            if inner and item.clip is not None:
+                inner = seen_within(inner, [subpaths(item.clip)])
+            if not inner:
                 continue
-            if item.clip is not None:
-                c0, c1, c2, c3 = bounds(item.clip)
-                inner = (max(inner[0], c0), max(inner[1], c1), min(inner[2], c2), min(inner[3], c3))
-                if inner[0] >= inner[2] or inner[1] >= inner[3]:
-                    continue
-            x0, y0, x1, y1 = inner
-            found.append(turned_bounds(item.matrix, x0, y0, x1 - x0, y1 - y0) if item.matrix else inner)
-    if not found:
-        return None
-    return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found), max(b[3] for b in found))
+            found += [apply(item.matrix, x, y) for x, y in inner] if item.matrix else inner
+    return found

@@ -382,6 +382,118 @@ def test_art_cropped_inside_the_safe_area_is_not_warned_in_the_pdf_where_what_sh
     assert "y 34.5-54.5 mm" in safe[0]["message"], safe  # the band, not the seal's whole height
 
 
+#: A round portrait (a photo) and a round seal (SVG art) in circle frames tilted 15 degrees, 30 mm across, at the
+#: middle of a poker card's height: 4 mm from its sides on one card (the frames' turned boxes, 3.4 mm wider each
+#: side, come into the margin; the circles do not), 2.55 mm on the other (the circles come into it).
+TILTED_FRAMES = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  portrait-in: {kind: image, when: "card.name == 'Inside'", x: 4mm, y: 29mm, width: 30mm, height: 30mm,
+                src: portrait.png, fit: cover, clip: circle, rotate: 15}
+  seal-in: {kind: image, when: "card.name == 'Inside'", x: 100% - 34mm, y: 29mm, width: 30mm, height: 30mm,
+            src: seal.svg, fit: cover, clip: circle, rotate: -15}
+  portrait: {kind: image, when: "card.name == 'Margin'", x: 2.55mm, y: 29mm, width: 30mm, height: 30mm,
+             src: portrait.png, fit: cover, clip: circle, rotate: 15}
+  seal: {kind: image, when: "card.name == 'Margin'", x: 100% - 32.55mm, y: 29mm, width: 30mm, height: 30mm,
+         src: seal.svg, fit: cover, clip: circle, rotate: -15}
+"""
+
+def test_art_in_a_tilted_round_frame_is_measured_by_the_circle_not_its_box(tmp_path: Path) -> None:
+    """A picture clipped to a circle and turned was measured by the turned box of the circle's box: a round portrait
+    whose box corners came into the margin, though the circle showed nothing there, warned (the PDF's check, the
+    clip's turned control points) and one whose circle came into it passed, its box past the cut taken for art
+    running into the bleed (the PNG services' check). Both now measure the circle: the PNG check and the PDF's
+    preflight warn of the same two boxes on the same card, and of nothing on the other."""
+    from PIL import Image
+
+    rows = [{"Name": "Inside"}, {"Name": "Margin"}]
+    deck = make_deck(tmp_path / "tilted", rows, layout=TILTED_FRAMES, deck_id="tilted",
+                     extra="card_size: poker\nname_column: Name\n")
+    Image.new("RGB", (400, 400), (40, 90, 160)).save(deck / "portrait.png")
+    (deck / "seal.svg").write_text(ART, encoding="utf-8")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = {line.split(" box ")[1].split(" ")[0]: line for line in result.stderr.splitlines() if " box " in line}
+    assert sorted(warned) == ["portrait", "seal"], result.stderr
+    assert all(line.endswith("on Margin") and "comes 2.8 mm from the edge" in line for line in warned.values())
+    result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    pages: dict[int, list[str]] = {}
+    for finding in report["findings"]:
+        if finding["rule"] == "safe":
+            pages.setdefault(finding["page"], []).append(finding["message"])
+    # pages: back, Inside, back, Margin (DriveThruCards' order): the Margin's face alone
+    assert sorted(pages) == [4], report["findings"]
+    shapes, picture = sorted(pages[4])
+    assert picture.startswith("the picture ") and "portrait.png comes " in picture, picture
+    assert 2.75 <= float(picture.split(" comes ")[1].split(" mm")[0]) <= 2.85  # the circle, 2.55 mm + 0.25 mm
+    assert shapes.startswith("1 shape drawn as paths") and "the nearest " in shapes, shapes
+    assert 2.75 <= float(shapes.split("the nearest ")[1].split(" mm")[0]) <= 2.85
+
+
+#: Badges filled with a gradient (which a PDF paints with `sh` inside the shape as a clip): one 1.5 mm from the
+#: card's left edge, in the margin, one well inside.
+GRADIENT_BADGES = """\
+safe: 1mm
+background: "#ffffff"
+boxes:
+  edge: {kind: rect, x: 1.5mm, y: 30mm, width: 10mm, height: 10mm,
+         fill: {gradient: linear, angle: 45, stops: ["#9b2226", "#2f4f8f"]}}
+  middle: {kind: circle, x: 25mm, y: 50mm, width: 12mm, height: 12mm,
+           fill: {gradient: radial, stops: ["#efe6d2", "#8a6414"]}}
+"""
+
+
+def test_a_gradient_filled_shape_in_the_margin_is_warned_in_the_pdf_as_in_the_pictures(tmp_path: Path) -> None:
+    """A shape filled with a gradient is drawn in a PDF as the gradient painted (`sh`) within the shape as a clip:
+    no path is painted, and check-print measured paths only, so a gradient badge 1.5 mm from the card's edge passed
+    the DriveThruCards preflight while the MakePlayingCards check warned of it. The gradient is now measured by the
+    outline it is clipped to: both warn of the badge in the margin, neither of the one inside."""
+    deck = make_deck(tmp_path / "badges", [{"Name": "One"}], layout=GRADIENT_BADGES, deck_id="badges",
+                     extra="card_size: poker\nname_column: Name\n")
+    result = run("export", "--service", "mpc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if " box " in line]
+    assert len(warned) == 1 and "box edge (" in warned[0], result.stderr
+    result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    assert result.exit_code == 0, result.stderr
+    safe = [f for f in json.loads(result.stdout)["findings"] if f["rule"] == "safe"]
+    assert len(safe) == 1 and safe[0]["message"].startswith("1 shape drawn as paths"), safe
+    assert "the nearest 1.75 mm" in safe[0]["message"] and "x 1.8-11.7 mm" in safe[0]["message"], safe
+
+
+#: A designer's card of 60 x 90 mm, its picture drawn to the card's own edges and not into the bleed.
+EDGE_TO_EDGE = """\
+safe: 3mm
+background: "#ffffff"
+boxes:
+  art: {kind: image, x: 0, y: 0, width: 100%, height: 100%, src: art.svg, fit: cover}
+"""
+
+
+@pytest.mark.parametrize("service", ["tgc", "dtc"])
+def test_art_drawn_to_the_edge_of_a_card_the_service_cuts_larger_is_said_to_stop_short(tmp_path: Path,
+                                                                                        service: str) -> None:
+    """A card of 60 x 90 mm is cut 2 3/8 in (60.3 mm) wide: a picture drawn to the card's own edges, not into the
+    bleed, stops 0.2 mm inside the cut at each side, where the background shows as a thin line. Nothing was said (the
+    picture reaches past the cut at the top and foot, so it was taken for art running into the bleed). The export
+    now says so, naming the box and `bleed: true`, for every service; with `bleed: true` nothing is said."""
+    deck = make_deck(tmp_path / "edge", [{"Name": "One"}], layout=EDGE_TO_EDGE, deck_id="edge",
+                     extra="card_size: {width: 60mm, height: 90mm}\nname_column: Name\n")
+    (deck / "art.svg").write_text(ART, encoding="utf-8")
+    result = run("export", "--service", service, "--content", str(deck), "--out", str(tmp_path / "out"))
+    warned = [line for line in result.stderr.splitlines() if " box " in line]
+    assert len(warned) == 1 and "box art (" in warned[0] and "layout.yaml:4) stops at the card's edge, 0.2 mm " \
+        "short of the edge" in warned[0] and "`bleed: true`" in warned[0] and warned[0].endswith("on One"), warned
+    bled = make_deck(tmp_path / "bled", [{"Name": "One"}], layout=EDGE_TO_EDGE.replace("cover}", "cover, bleed: true}"),
+                     deck_id="edge", extra="card_size: {width: 60mm, height: 90mm}\nname_column: Name\n")
+    (bled / "art.svg").write_text(ART, encoding="utf-8")
+    result = run("export", "--service", service, "--content", str(bled), "--out", str(tmp_path / "bled-out"))
+    assert result.exit_code == 0 and " box " not in result.stderr, result.stderr
+
+
 #: A text box as wide as the card, its edges 0.5 mm from the card's: well inside The Game Crafter's safe margin. The
 #: card's text is centred: a short name stops far short of the box's edges, a long one is set as large as the box's
 #: width lets it, its first and last letters at the box's edges.
