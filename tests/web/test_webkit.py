@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.web.test_browser_photo import photos  # noqa: F401 - the fixture: photos of filled sheets
@@ -186,3 +187,46 @@ def test_taps_kept_while_the_companion_is_stopped_are_sent_from_the_home_page_in
             page.goto(f"{base}/tables/{table}/seats/0")
             page.find("#scoreboard")
             assert page.run(TOTALS) == {"Ana": "5"}
+
+
+def test_save_tapped_while_the_companion_is_stopped_saves_nothing_until_the_kept_tap_is_in_in_webkit(
+        tmp_path: Path) -> None:
+    """A finished game, the companion stopped, a last tap (the Queen) kept on the phone and Save tapped: nothing is
+    saved, not even by the companion once back; the companion started again, Save saves with the Queen in it."""
+    db, port = str(tmp_path / "db.sqlite3"), free_port()
+    with webkit(390, 844) as page:
+        with serving("--db", db, "--port", str(port)) as (_, url):
+            wait_ready(url)
+            base = url.rstrip("/")
+            page.goto(f"{base}/new/once-upon-a-castle")
+            page.click("#opt-version option[value=great-architect]")
+            page.type("#name-0", "Ana")
+            page.press("Open the table")
+            page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
+            page.press("Ana: enter Ana's part")
+            page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+            for _ in range(4):
+                tap(page, "Donjon floors: one more")
+            for value in ("5", "2", "5", "5"):
+                tap(page, f"Towers: add {value}")
+            for _ in range(4):
+                tap(page, "Add wall")
+            tap(page, "End cloud (12th part first)")
+            page.find("//button[normalize-space(.)='Save this game']", using="xpath")
+        page.press("Queen")
+        page.until(lambda: "1 change is not saved yet" in page.text("#connection"), "the kept tap was not said")
+        # a person scrolls Save above the words at the bottom of the screen (WebDriver scrolls it to the very bottom)
+        page.run("[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Save this game')"
+                 ".scrollIntoView({block: 'center'})")
+        page.press("Save this game")  # the tap cannot be sent: Save waits for it, and nothing is saved
+        assert page.url.endswith("/seats/0")
+        with serving("--db", db, "--port", str(port)):
+            wait_ready(url)
+            page.until(lambda: page.run("return document.getElementById('connection').hidden"),
+                       "the kept tap was not sent", READ_S)
+            assert httpx.get(f"{base}/api/games").json() == []  # the Save tapped while it was stopped saved nothing
+            page.press("Save this game")
+            page.until(lambda: re.search(r"/history/games/\d+$", page.url), "the game was not saved")
+            game = httpx.get(page.url.replace("/history/games/", "/api/games/"), timeout=30).json()
+            # towers 17 + the end Cloud 4 + the Queen 3 (004 Once Upon a Castle, scoring)
+            assert {p["name"]: p["score"] for p in game["players"]} == {"Ana": 24}
