@@ -26,6 +26,10 @@ is found from this machine's network interfaces (a private LAN address first; ev
 there are several). The token is kept in the database, so a restart does not log the phones out; --new-token
 makes a new one (every phone then scans the code again).
 
+A phone keeps the changes it could not send (the companion stopped, the Wi-Fi gone) and sends them once the
+companion answers at the same address again: start it again on the same port (8765 unless --port says otherwise).
+Started on another port with a table still open, it names the port it served last.
+
 Exit codes: 0 stopped with Ctrl-C; 2 a bad option, a port already in use, or a database donjon will not use
 (damaged, not SQLite, or written by a newer donjon: it is left as it is); 3 the database cannot be written.
 """
@@ -99,8 +103,12 @@ def serve(
         sock = socket.create_server((host, port), family=family, backlog=128)
     except OSError as err:
         if err.errno == errno.EADDRINUSE:
+            # a phone keeps the changes it could not send under the address it made them at (browser storage is
+            # per address): a companion moved to another port never gets them, so stopping what holds the port
+            # comes first in the advice
             raise UsageError(f"--port {port}", f"the port is already in use on {host} (another donjon serve?); "
-                             "choose another with --port, or --port 0 for any free one") from None
+                             "stop it and start again, or choose another with --port (a phone's changes not sent "
+                             "yet stay with the old port), or --port 0 for any free one") from None
         raise UsageError(f"--host {host} --port {port}", f"cannot listen there ({err.strerror or err})") from None
     try:
         database = Database(path)
@@ -110,7 +118,9 @@ def serve(
     before = set(threading.enumerate())
     try:
         token = database.write(lambda c: _token(c, secrets.token_urlsafe(16), new_token)) if lan else None
-        _run(database, sock, host, sock.getsockname()[1], path, content, token, location)
+        serving = sock.getsockname()[1]
+        moved = database.write(lambda c: _port_moved(c, serving))
+        _run(database, sock, host, serving, path, content, token, location, moved)
     finally:
         database.close()
         # every write is done (the writer thread has ended); a thread the requests started that still runs is
@@ -128,6 +138,24 @@ def _token(conn: object, fresh: str, renew: bool) -> str:
         store.set_setting(conn, "lan_token", fresh)  # type: ignore[arg-type]
         return fresh
     return kept
+
+
+def _port_moved(conn: object, port: int) -> Optional[int]:
+    """The port the companion served last, when it was another and a table is still open (a phone at that table
+    may keep changes it could not send, under the old address: its browser keeps them per address); this port is
+    kept as the last."""
+    import sqlite3
+
+    from generator.web import store
+
+    assert isinstance(conn, sqlite3.Connection)
+    last = store.setting(conn, "serve_port")
+    store.set_setting(conn, "serve_port", str(port))
+    if last is None or last == str(port):
+        return None
+    if conn.execute("SELECT 1 FROM tables WHERE game_id IS NULL LIMIT 1").fetchone() is None:
+        return None
+    return int(last)
 
 
 def _load_before_serving(app: object) -> None:
@@ -204,7 +232,8 @@ def _bounded_protocol() -> type:
 
 
 def _run(database: Database, sock: socket.socket, host: str, port: int, path: Path,
-         content: Optional[Path], token: Optional[str], location: Optional[str] = None) -> None:
+         content: Optional[Path], token: Optional[str], location: Optional[str] = None,
+         moved: Optional[int] = None) -> None:
     import logging
 
     import uvicorn
@@ -234,6 +263,9 @@ def _run(database: Database, sock: socket.socket, host: str, port: int, path: Pa
         typer.echo("  (the phones must be on the same network as the first address; if they cannot open it, try "
                    "another)")
     typer.echo(f"  database: {path}")
+    if moved is not None:
+        typer.echo(f"  note: it served port {moved} last, and a table is still open: a phone's changes not sent "
+                   f"yet stay with that address; to send them, stop this and start again with --port {moved}")
     if join:
         import segno
 

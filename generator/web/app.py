@@ -1036,8 +1036,15 @@ class Companion:
         data = await self.json_body(request)
         scored = self.games.score(data)
         if scored.result is None:
-            return unreadable(scored.error, scored.problems)
+            return self.unreadable(data, request_language(request))
         return JSONResponse(scored.result)
+
+    def unreadable(self, state: Mapping[str, Any], lang: Language) -> JSONResponse:
+        """A state the scorer cannot read: its format's words in the request's language (read again in it: a state
+        that is read keeps the scorer's English, as `donjon score --json` gives it), and each problem's `where`,
+        the field it is about."""
+        said = self.games.score(state, lang)
+        return JSONResponse({"error": said.error, "code": "unreadable", "problems": said.problems}, status_code=422)
 
     def checked_save(self, data: Mapping[str, Any], lang: Language, patch: bool = False
                      ) -> tuple[dict[str, Any], list[str] | None, str | None]:
@@ -1057,7 +1064,7 @@ class Companion:
 
         scored = self.games.score(state)
         if scored.result is None:
-            return unreadable(scored.error, scored.problems)
+            return self.unreadable(state, lang)
         result = scored.result
         if not (result["valid"] and result["finished"]):
             return JSONResponse({"error": lang._(messages.ONLY_FINISHED), "code": "not_finished", "result": result},
@@ -1264,12 +1271,6 @@ def _minutes_between(start: str, end: str) -> int:
     form = "%Y-%m-%d %H:%M:%S"
     seconds = (datetime.strptime(end, form) - datetime.strptime(start, form)).total_seconds()
     return max(0, round(seconds / 60))
-
-
-def unreadable(error: str | None, problems: list[dict[str, str]]) -> JSONResponse:
-    """A state the scorer cannot read: its format's words (generator.fields speaks English only), and each problem's
-    `where`, the field it is about."""
-    return JSONResponse({"error": error, "code": "unreadable", "problems": problems}, status_code=422)
 
 
 def api_refusal(exc: HTTPException, lang: Language, request: Request, unsaid: bool) -> dict[str, Any]:

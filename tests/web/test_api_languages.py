@@ -141,3 +141,21 @@ def test_a_correction_made_from_an_older_version_is_refused_not_written_over_the
     assert wrong.status_code == 400 and wrong.json() == {
         "error": said(code, messages.VERSION_NUMBER), "code": "envelope", "field": "version"}
     assert send(client, "PATCH", url, json.dumps({"end_state": second, "version": 2}), code).status_code == 200
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("url", ["/api/score", "/api/games"])
+def test_a_state_that_cannot_be_read_is_said_in_the_language_asked(client: TestClient, games: Games, code: str,
+                                                                  url: str) -> None:
+    """The format's words of an unreadable state (422 `unreadable`) in the request's language, as `donjon score` in
+    that language says them, each problem with its field; a state that is read keeps the scorer's English."""
+    state = example("guildhall")
+    state["players"][0]["vp_tokens"] = "many"
+    answer = send(client, "POST", url, json.dumps(state), code)
+    english, asked = games.score(state), games.score(state, language(code))
+    problem = {"where": "players[0].vp_tokens", "message": asked.problems[0]["message"]}
+    assert asked.problems == [problem]
+    if code != "en":  # else the test proves nothing about the language
+        assert problem["message"] != english.problems[0]["message"], problem
+    assert answer.status_code == 422 and answer.json() == {"error": asked.error, "code": "unreadable",
+                                                           "problems": [problem]}, answer.text

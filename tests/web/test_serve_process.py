@@ -22,6 +22,7 @@ import pytest
 
 from tests.processes import with_default_signals
 from tests.web.conftest import example
+from tests.web.webkit import free_port
 
 STARTUP_LIMIT_S = 20  # a generous bound for a loaded CI machine; the benchmark measures the real figure
 #: how long a test waits for `donjon serve`'s first line (its address): generous, for a loaded machine
@@ -144,7 +145,42 @@ def test_a_busy_port_is_a_clear_error_with_exit_code_2(tmp_path: Path) -> None:
                              capture_output=True, text=True, timeout=60)
     assert run.returncode == 2
     assert f"--port {port}: the port is already in use" in run.stderr
+    assert "stay with the old port" in run.stderr  # the kept changes of phones: stopping what holds it comes first
     assert "Traceback" not in run.stderr
+
+
+def served(db: str, port: int, table: bool = False) -> str:
+    """What `donjon serve --db db --port port` prints until it is stopped; `table`: a table is opened meanwhile."""
+    with serving("--db", db, "--port", str(port)) as (process, url):
+        wait_ready(url)
+        if table:
+            opened = httpx.post(url + "tables", headers={"sec-fetch-site": "same-origin"},
+                                data={"game": "once-upon-a-castle", "name": ["Ana"], "version": "great-architect"})
+            assert opened.status_code in (200, 303), opened.text
+        process.send_signal(signal.SIGINT)
+        process.wait(10)
+        assert process.stdout is not None
+        return process.stdout.read()
+
+
+def test_a_restart_on_another_port_with_a_table_open_names_the_port_the_phones_kept_their_changes_for(
+        tmp_path: Path) -> None:
+    """A phone keeps the changes it could not send under the companion's address (its browser's storage is per
+    address): started again on another port, the companion never gets them. It says so, naming the port to use;
+    on the same port it says nothing."""
+    db = str(tmp_path / "db.sqlite3")
+    first, second = free_port(), free_port()
+    assert "note:" not in served(db, first, table=True)  # the first start: no port before it
+    assert "note:" not in served(db, first)  # the same port: the phones' changes reach it
+    said = served(db, second)
+    assert f"it served port {first} last" in said and f"--port {first}" in said, said
+    assert "note:" not in served(db, second)  # said once: this port is the last now
+
+
+def test_a_restart_on_another_port_with_no_table_open_says_nothing_of_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "db.sqlite3")
+    for port in (free_port(), free_port()):
+        assert "note:" not in served(db, port)
 
 
 @pytest.mark.parametrize(("args", "message"), [

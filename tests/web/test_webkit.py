@@ -1,6 +1,7 @@
 """The companion in WebKit, Safari's engine (Debian's WebKitGTK, tests/web/webkit.py), at a phone's size (390 x 844):
-a whole Once Upon a Castle game from a new table to the saved result and the history, and a photo of a castle sheet
-sent, checked, a mark tapped away and the values kept; each control clicked where it is drawn. The Chromium tests
+a whole Once Upon a Castle game from a new table to the saved result and the history, a photo of a castle sheet
+sent, checked, a mark tapped away and the values kept, and taps kept on the phone while the companion was stopped
+(its localStorage, its failed fetches) sent once it is back; each control clicked where it is drawn. The Chromium tests
 (test_browser.py) walk every page; these are there so that what only Safari's engine does differently (its forms,
 its fetch, its CSS) cannot break a table of iPhones unseen.
 Skipped without WebKitGTK's driver and Xvfb unless DONJON_REQUIRE_BROWSER=1 (CI sets it and installs them).
@@ -12,11 +13,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.web.test_browser_photo import photos  # noqa: F401 - the fixture: photos of filled sheets
 from tests.web.test_serve_process import serving, wait_ready
-from tests.web.webkit import WebKitPage, webkit
+from tests.web.webkit import WebKitPage, free_port, webkit
 
 pytestmark = pytest.mark.browser
 
@@ -111,3 +113,120 @@ def test_a_photo_of_a_castle_sheet_read_checked_and_kept_in_webkit(phone: tuple[
     page.until(lambda: page.url.endswith("/seats/0"), "the values were not kept")
     # Great Architect, as tests/web/test_browser_photo.py's photo of Ana: 36
     assert page.run(TOTALS) == {"Ana": "36"}
+
+
+
+def test_taps_kept_while_the_companion_is_stopped_arrive_once_it_is_back_in_webkit(tmp_path: Path) -> None:
+    """The companion stopped in the middle of a game (Ctrl-C, the laptop's lid closed): a phone's taps meanwhile
+    are kept on it (localStorage), and the page says so; the companion started again on the same port and database,
+    the taps arrive, each once, and the words go."""
+    db, port = str(tmp_path / "db.sqlite3"), free_port()
+    with webkit(390, 844) as page:
+        with serving("--db", db, "--port", str(port)) as (_, url):
+            wait_ready(url)
+            base = url.rstrip("/")
+            page.goto(f"{base}/new/once-upon-a-castle")
+            page.click("#opt-version option[value=great-architect]")
+            page.type("#name-0", "Ana")
+            page.press("Open the table")
+            page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
+            table = page.url.rsplit("/", 1)[1]
+            page.press("Ana: enter Ana's part")
+            page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+            tap(page, "Towers: add 5")
+        # the companion is stopped: two taps, kept on the phone and said
+        page.press("Towers: add 2")
+        page.press("Towers: add 5")
+        kept = f"donjon-pending-{table}"
+        page.until(lambda: page.run("return JSON.parse(localStorage.getItem(arguments[0]) || '[]').length", kept)
+                   == 2, "the two taps were not kept on the phone")
+        page.until(lambda: "2 changes are not saved yet" in page.text("#connection"), "the kept taps were not said")
+        page.screenshot(SHOTS / "webkit-kept-taps-companion-stopped.png")
+        with serving("--db", db, "--port", str(port)) as (_, again):
+            assert again == url
+            wait_ready(url)
+            # sent at the next retry (at most 8 s apart), each once: towers 5, 2, 5 = 12 (with none kept any more)
+            page.until(lambda: page.run(TOTALS) == {"Ana": "12"}
+                       and page.run("return localStorage.getItem(arguments[0])", kept) == "[]",
+                       f"the kept taps did not arrive once: {page.run(TOTALS)}", READ_S)
+            page.until(lambda: page.run("return document.getElementById('connection').hidden"),
+                       "the words about the kept taps stayed")
+            page.screenshot(SHOTS / "webkit-kept-taps-sent.png")
+            # the page read again shows what the companion has (the taps in its database, not only drawn)
+            page.goto(f"{base}/tables/{table}/seats/0")
+            page.find("#scoreboard")
+            assert page.run(TOTALS) == {"Ana": "12"}
+
+
+def test_taps_kept_while_the_companion_is_stopped_are_sent_from_the_home_page_in_webkit(tmp_path: Path) -> None:
+    """The same stop, and the phone's app put away meanwhile (its page gone): opened again once the companion is
+    back, it starts at the home page, which sends the taps kept for the table and says nothing is left."""
+    db, port = str(tmp_path / "db.sqlite3"), free_port()
+    with webkit(390, 844) as page:
+        with serving("--db", db, "--port", str(port)) as (_, url):
+            wait_ready(url)
+            base = url.rstrip("/")
+            page.goto(f"{base}/new/once-upon-a-castle")
+            page.click("#opt-version option[value=great-architect]")
+            page.type("#name-0", "Ana")
+            page.press("Open the table")
+            page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
+            table = page.url.rsplit("/", 1)[1]
+            page.press("Ana: enter Ana's part")
+            page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+        page.press("Towers: add 5")
+        kept = f"donjon-pending-{table}"
+        page.until(lambda: "1 change is not saved yet" in page.text("#connection"), "the kept tap was not said")
+        page.goto("about:blank")  # the app put away: its page gone, the tap in the phone's storage
+        with serving("--db", db, "--port", str(port)):
+            wait_ready(url)
+            page.goto(f"{base}/")
+            page.until(lambda: page.run("return localStorage.getItem(arguments[0])", kept) is None,
+                       "the kept tap was not sent from the home page", READ_S)
+            assert page.run("return document.getElementById('connection').hidden")
+            page.goto(f"{base}/tables/{table}/seats/0")
+            page.find("#scoreboard")
+            assert page.run(TOTALS) == {"Ana": "5"}
+
+
+def test_save_tapped_while_the_companion_is_stopped_saves_nothing_until_the_kept_tap_is_in_in_webkit(
+        tmp_path: Path) -> None:
+    """A finished game, the companion stopped, a last tap (the Queen) kept on the phone and Save tapped: nothing is
+    saved, not even by the companion once back; the companion started again, Save saves with the Queen in it."""
+    db, port = str(tmp_path / "db.sqlite3"), free_port()
+    with webkit(390, 844) as page:
+        with serving("--db", db, "--port", str(port)) as (_, url):
+            wait_ready(url)
+            base = url.rstrip("/")
+            page.goto(f"{base}/new/once-upon-a-castle")
+            page.click("#opt-version option[value=great-architect]")
+            page.type("#name-0", "Ana")
+            page.press("Open the table")
+            page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
+            page.press("Ana: enter Ana's part")
+            page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+            for _ in range(4):
+                tap(page, "Donjon floors: one more")
+            for value in ("5", "2", "5", "5"):
+                tap(page, f"Towers: add {value}")
+            for _ in range(4):
+                tap(page, "Add wall")
+            tap(page, "End cloud (12th part first)")
+            page.find("//button[normalize-space(.)='Save this game']", using="xpath")
+        page.press("Queen")
+        page.until(lambda: "1 change is not saved yet" in page.text("#connection"), "the kept tap was not said")
+        # a person scrolls Save above the words at the bottom of the screen (WebDriver scrolls it to the very bottom)
+        page.run("[...document.querySelectorAll('button')].find(b => b.textContent.trim() === 'Save this game')"
+                 ".scrollIntoView({block: 'center'})")
+        page.press("Save this game")  # the tap cannot be sent: Save waits for it, and nothing is saved
+        assert page.url.endswith("/seats/0")
+        with serving("--db", db, "--port", str(port)):
+            wait_ready(url)
+            page.until(lambda: page.run("return document.getElementById('connection').hidden"),
+                       "the kept tap was not sent", READ_S)
+            assert httpx.get(f"{base}/api/games").json() == []  # the Save tapped while it was stopped saved nothing
+            page.press("Save this game")
+            page.until(lambda: re.search(r"/history/games/\d+$", page.url), "the game was not saved")
+            game = httpx.get(page.url.replace("/history/games/", "/api/games/"), timeout=30).json()
+            # towers 17 + the end Cloud 4 + the Queen 3 (004 Once Upon a Castle, scoring)
+            assert {p["name"]: p["score"] for p in game["players"]} == {"Ana": 24}
