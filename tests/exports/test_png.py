@@ -610,3 +610,32 @@ def test_a_picture_printed_below_300_dpi_is_named_by_the_image_services_as_by_th
         pdf = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
         said = [f["message"] for f in json.loads(pdf.stdout)["findings"] if f["rule"] == "min_dpi"]
         assert said and all("drawn at 150 dpi" in m for m in said), said
+
+
+def test_a_picture_held_in_svg_art_is_measured_by_the_image_services(tmp_path: Path) -> None:
+    """SVG art holding a 150 x 210 px picture (`data:` PNG) drawn 40 x 56 mm prints it at 95 dpi: DriveThruCards'
+    check refuses the PDF, while the image services said nothing (an SVG was taken for shapes only). They now name
+    it, inside the art file, by the size the art draws it at (its viewBox scale and its own transforms applied)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (150, 210), (200, 60, 60)).save(buffer, "PNG")
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    layout = PICTURE_2X3.replace("width: 50.8mm, height: 76.2mm, src: art.png, fit: stretch",
+                                 "width: 50mm, height: 70mm, src: art.svg")
+    deck = make_deck(tmp_path / "held", [{"Name": "One"}], layout=layout, deck_id="held",
+                     extra="card_size: poker\nname_column: Name\n")
+    (deck / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="50mm" '
+        'height="70mm" viewBox="0 0 50 70"><rect width="50" height="70" fill="#224"/><g transform="translate(5 5)">'
+        f'<image width="40" height="56" xlink:href="data:image/png;base64,{data}"/></g></svg>', encoding="utf-8")
+    result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if "dpi on the card" in line]
+    assert len(warned) == 1 and "the picture held in " in warned[0] and "art.svg (150 x 210 px) prints at 95 dpi" \
+        in warned[0] and "at least 473 x 662 px" in warned[0] and warned[0].endswith("on One"), result.stderr
+    pdf = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    assert any(f["rule"] == "min_dpi" and f["verdict"] == "refused" for f in json.loads(pdf.stdout)["findings"])
