@@ -486,8 +486,10 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
 
 
 def _say_margins(deck: object, service: object) -> None:
-    """A warning on standard error for each box of the deck closer to the service's cut than its safe margin."""
+    """A warning on standard error for each box of the deck closer to the service's cut than its safe margin, and
+    for each picture printed below a good resolution."""
     from generator.export.png import PngDeck
+    from generator.export.resolution import resolution_warning
     from generator.export.safe_zone import margin_warning
     from generator.i18n import language
     from generator.prepress.services import Service
@@ -496,6 +498,9 @@ def _say_margins(deck: object, service: object) -> None:
     assert isinstance(deck, PngDeck) and isinstance(service, Service)
     for margin in deck.margins:
         said = margin_warning(deck.deck.key, margin, service, language(deck.deck.lang))
+        typer.echo(f"warning: {visible_lines(said)}", err=True)
+    for picture in deck.pictures:
+        said = resolution_warning(deck.deck.key, picture, service, language(deck.deck.lang))
         typer.echo(f"warning: {visible_lines(said)}", err=True)
 
 

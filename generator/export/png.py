@@ -23,6 +23,7 @@ from generator.export import jobs
 from generator.export.cards import Prepared, prepare
 from generator.export.geometry import Canvas, Preset, card_canvas
 from generator.export.raster import canvas_page, png_bytes, render_pages
+from generator.export.resolution import LowPicture, low_pictures
 from generator.export.safe_zone import Margin, margins
 from generator.output import StagedFolder, inside, staged, transaction
 from generator.prepress.services import Service
@@ -98,6 +99,8 @@ class PngDeck(NamedTuple):
     backs: int = 1
     #: the boxes closer to the service's cut than its safe margin (PngOptions.service)
     margins: tuple[Margin, ...] = ()
+    #: the pictures printed below a good resolution at the service's size (PngOptions.service)
+    pictures: tuple[LowPicture, ...] = ()
 
 
 class PngReport(NamedTuple):
@@ -134,7 +137,9 @@ def export_png(content: Content, decks: list[Deck], out: Path, options: PngOptio
         for index, p in enumerate(prepared):
             staging[index].write(MANIFEST, manifest(p))
             canvas = canvases[index]
-            found = tuple(margins(p, canvas, options.service)) if options.service is not None else ()
+            service = options.service
+            found = tuple(margins(p, canvas, service)) if service is not None else ()
+            low = tuple(low_pictures(p, service)) if service is not None else ()
             report.append(PngDeck(p.deck, folders[p.deck.key], len(p.deck.cards), (canvas.px_w, canvas.px_h),
-                                  len(p.backs()), found))
+                                  len(p.backs()), found, low))
     return PngReport(report, time.perf_counter() - start)

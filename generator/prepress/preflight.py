@@ -1459,12 +1459,6 @@ class _Inline(dict[str, Any]):
         return bytes(decode_stream_data(stream))
 
 
-#: How far below a resolution a picture may be drawn and still meet it: the report gives whole dpi, and a PDF writer
-#: rounding a picture's size in the drawing (to a hundredth of a point) draws 825 px over 198.01 pt, 299.98 dpi:
-#: "drawn at 300 dpi, below the 300 dpi DriveThruCards asks" was refused.
-DPI_TOLERANCE = 0.5
-
-
 def _image(image: Any, name: Any, state: _State, number: int, result: Preflight) -> None:
     service = result.service
     if image.get("/ImageMask"):
@@ -1478,10 +1472,11 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     state.pictures.append((_placed_box((0.0, 0.0, 1.0, 1.0), tuple(v / state.unit for v in state.ctm)), picture))
     if drawn_w > 0 and drawn_h > 0:
         dpi = min(width / drawn_w, height / drawn_h)
-        if dpi < service.min_dpi - DPI_TOLERANCE:
+        judged = service.resolution(dpi)
+        if judged == "below-minimum":
             result.add(number, "min_dpi", f"the picture {picture} ({width} x {height} px) is drawn at {dpi:.0f} dpi, "
                                           f"below the {service.min_dpi} dpi {service.name} asks")
-        elif dpi < GOOD_DPI - DPI_TOLERANCE:
+        elif judged == "soft":
             result.add(number, "min_dpi", f"the picture {picture} is drawn at {dpi:.0f} dpi, below {GOOD_DPI}: it may "
                                           "print soft", refuse=False)
     space = image.get("/ColorSpace")

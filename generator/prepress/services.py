@@ -49,6 +49,13 @@ RULES = ("delivery", "file_name", "order", "trim", "bleed", "safe", "dpi", "min_
          "condition", "ink_limit", "rich_black", "pdfx", "text", "images", "corners")
 #: Below this many dots per inch at print size, a picture is warned about whatever the service's minimum.
 GOOD_DPI = 300
+#: How far below a resolution a picture may be drawn and still meet it: the report gives whole dpi, and a PDF writer
+#: rounding a picture's size in the drawing (to a hundredth of a point) draws 825 px over 198.01 pt, 299.98 dpi:
+#: "drawn at 300 dpi, below the 300 dpi DriveThruCards asks" was refused.
+DPI_TOLERANCE = 0.5
+#: What a picture's resolution at print size is, for a service: below the service's `min_dpi`, below GOOD_DPI only
+#: (it may print soft), or None (good).
+Resolution = Literal["below-minimum", "soft"]
 
 
 @dataclass(frozen=True)
@@ -109,6 +116,15 @@ class Service:
     provenance: dict[str, RuleSource]
     #: the file it was read from
     file: str = ""
+
+    def resolution(self, dpi: float) -> Resolution | None:
+        """How a picture printed at `dpi` dots per inch is judged for this service; one rule for the PDF's preflight
+        (generator.prepress.preflight) and the image services' export (generator.export.resolution)."""
+        if dpi < self.min_dpi - DPI_TOLERANCE:
+            return "below-minimum"
+        if dpi < GOOD_DPI - DPI_TOLERANCE:
+            return "soft"
+        return None
 
     def rule(self, name: str) -> RuleSource:
         return self.provenance.get(name, OWN_RULES.get(name, RuleSource(confidence="L",

@@ -574,3 +574,68 @@ def test_vector_shapes_in_the_services_margin_are_warned_as_pictures_are(tmp_pat
     result = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
     safe = [f["message"] for f in json.loads(result.stdout)["findings"] if f["rule"] == "safe"]
     assert len(safe) == 1 and safe[0].startswith("3 shapes drawn as paths"), result.stdout
+
+
+#: A picture drawn 2 x 3 in on a poker card, inside the safe margin: its pixels say its resolution on the card.
+PICTURE_2X3 = """\
+safe: 3mm
+background: "#ffffff"
+boxes:
+  art: {kind: image, x: 6.35mm, y: 6mm, width: 50.8mm, height: 76.2mm, src: art.png, fit: stretch}
+"""
+
+
+@pytest.mark.parametrize("service", ["tgc", "mpc"])
+def test_a_picture_printed_below_300_dpi_is_named_by_the_image_services_as_by_the_pdf_check(tmp_path: Path,
+                                                                                             service: str) -> None:
+    """A 300 x 450 px picture drawn 2 x 3 in prints at 150 dpi: the PDF services' check says so (DriveThruCards
+    refuses it), while the image services scaled it up into their 300 dpi PNGs without a word. They now warn, by the
+    same rule and figure, naming the picture, its pixels, the cards and the pixels it needs; the export still
+    succeeds (neither service's own page states a minimum). A 600 x 900 px picture there (300 dpi) says nothing."""
+    from PIL import Image
+
+    for name, pixels in (("soft", (300, 450)), ("sharp", (600, 900))):
+        deck = make_deck(tmp_path / name, [{"Name": "One"}, {"Name": "Two"}], layout=PICTURE_2X3, deck_id=name,
+                         extra="card_size: poker\nname_column: Name\n")
+        Image.new("RGB", pixels, (40, 90, 160)).save(deck / "art.png")
+        result = run("export", "--service", service, "--content", str(deck), "--out", str(tmp_path / f"{name}-out"))
+        assert result.exit_code == 0, result.stderr
+        warned = [line for line in result.stderr.splitlines() if "dpi on the card" in line]
+        if name == "sharp":
+            assert warned == [], result.stderr
+            continue
+        assert len(warned) == 1, result.stderr
+        assert "the picture " in warned[0] and "art.png (300 x 450 px) prints at 150 dpi on the card, below the 300 " \
+            "dpi" in warned[0] and "at least 600 x 900 px" in warned[0] and warned[0].endswith("on One and Two"), warned
+        pdf = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+        said = [f["message"] for f in json.loads(pdf.stdout)["findings"] if f["rule"] == "min_dpi"]
+        assert said and all("drawn at 150 dpi" in m for m in said), said
+
+
+def test_a_picture_held_in_svg_art_is_measured_by_the_image_services(tmp_path: Path) -> None:
+    """SVG art holding a 150 x 210 px picture (`data:` PNG) drawn 40 x 56 mm prints it at 95 dpi: DriveThruCards'
+    check refuses the PDF, while the image services said nothing (an SVG was taken for shapes only). They now name
+    it, inside the art file, by the size the art draws it at (its viewBox scale and its own transforms applied)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (150, 210), (200, 60, 60)).save(buffer, "PNG")
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    layout = PICTURE_2X3.replace("width: 50.8mm, height: 76.2mm, src: art.png, fit: stretch",
+                                 "width: 50mm, height: 70mm, src: art.svg")
+    deck = make_deck(tmp_path / "held", [{"Name": "One"}], layout=layout, deck_id="held",
+                     extra="card_size: poker\nname_column: Name\n")
+    (deck / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="50mm" '
+        'height="70mm" viewBox="0 0 50 70"><rect width="50" height="70" fill="#224"/><g transform="translate(5 5)">'
+        f'<image width="40" height="56" xlink:href="data:image/png;base64,{data}"/></g></svg>', encoding="utf-8")
+    result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if "dpi on the card" in line]
+    assert len(warned) == 1 and "the picture held in " in warned[0] and "art.svg (150 x 210 px) prints at 95 dpi" \
+        in warned[0] and "at least 473 x 662 px" in warned[0] and warned[0].endswith("on One"), result.stderr
+    pdf = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
+    assert any(f["rule"] == "min_dpi" and f["verdict"] == "refused" for f in json.loads(pdf.stdout)["findings"])
