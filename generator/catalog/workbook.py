@@ -296,13 +296,20 @@ def _read_values(slim: bytes, named: str, opening: Locate, reading: Locate,
     traced to what caused it by `opening` (while the workbook is opened) or `reading` (while its rows are read)."""
     found: list[tuple[Any, ...]] = []
     book = _open_book(slim, named, opening, values_only=True)
+    # A row with no value is kept as (): openpyxl gives each row a sheet leaves out as one shared tuple of
+    # MAX_COLUMNS + 1 empty cells, and a sheet of a few rows with one value at row 100,003 took 100 million cells
+    # to read (16 s of a core; past the minute a `content check` of hostile input is given on a loaded machine).
+    left_out: object = None
     try:
         with _guard(named, reading, lambda: (len(found) + 1, f"is damaged after row {len(found)}")):
             for cells in book.worksheets[0].iter_rows(values_only=False, max_row=MAX_CARDS + 2,
                                                        max_col=MAX_COLUMNS + 1):
-                found.append(tuple(cell.value for cell in cells))
+                values = () if cells is left_out else tuple(cell.value for cell in cells)
+                if values and all(value is None for value in values):
+                    left_out, values = cells, ()
+                found.append(values)
                 if formats is not None:
-                    formats.append(tuple(_number_format(cell) for cell in cells))
+                    formats.append(tuple(_number_format(cell) for cell in cells) if values else ())
     finally:
         book.close()
     return found
