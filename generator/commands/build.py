@@ -30,7 +30,7 @@ from generator.wording import plural
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
     from collections.abc import Sequence
 
-    from generator.build.options import BuildOptions
+    from generator.build.options import BuildOptions, Written
     from generator.catalog.deck import Deck
     from generator.content import Content
     from generator.games.base import GameCatalog
@@ -273,7 +273,7 @@ def build(
     from generator.build.options import BuildOptions
     from generator.build.outputs import games_of
     from generator.content import all_decks, load_content, pick_cards, select
-    from generator.i18n import messages_in
+    from generator.i18n import messages_in, phrase
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -342,14 +342,11 @@ def build(
                     typer.echo(warning_line(str(warning)), err=True)
                 for w in result.written:
                     files += w.files
-                    if w.folder:
-                        typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, f'{w.what} file')}")
-                    else:
-                        typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, "
-                                   f"{plural(w.cards, 'card')}")
+                    typer.echo(wrote_line(w))
             for w in report.others:
                 files += w.files
-                typer.echo(f"wrote {display_path(w.path)}: {w.what}")
+                # TRANSLATORS: a file a build wrote, then what it is (a card reference, a score sheet)
+                typer.echo(phrase("wrote {path}: {what}", path=display_path(w.path), what=w.what))
             seconds = time.perf_counter() - start
             if spoken is not None:
                 typer.echo(built_line(spoken, len(report.results), report.cards, report.pages, files, seconds))
@@ -386,27 +383,48 @@ def built_line(lang: "Language", decks: int, cards: int, pages: int, files: int,
         rate=rate)
 
 
+def wrote_line(w: "Written") -> str:
+    """A deck's file or folder a build wrote, in the language of its messages (`--lang fr`): `wrote out/x.pdf: 2 pages,
+    18 cards`, `wrote out/x/svg/: 9 SVG files`."""
+    from generator.i18n import phrase, phrase_n
+    from generator.resources import display_path
+
+    if w.folder:
+        # TRANSLATORS: a folder a build wrote (its path ends in /), then its files: "9 SVG files"
+        return phrase("wrote {path}/: {files}", path=display_path(w.path),
+                      files=phrase_n("{n} {what} file", "{n} {what} files", w.files, what=w.what))
+    # TRANSLATORS: a deck's document a build wrote, then its pages and cards
+    return phrase("wrote {path}: {pages}, {cards}", path=display_path(w.path),
+                  pages=phrase_n("{n} page", "{n} pages", w.pages), cards=phrase_n("{n} card", "{n} cards", w.cards))
+
+
 def _warn_of_documents_left_out(formats: str, games: "Sequence[GameCatalog]") -> None:
     """Card references and fillable score sheets are PDF documents (the SVG and PNG backends write one file per
     card; a form is PDF only): a build whose --format leaves out pdf writes none of them, and with svg only the
     sheets to print, as SVGs. Said, naming each game or sheet left out, so that a designer building `--format svg`
     for a sheet of their own is not told "0 files" and nothing else, nor left looking for a fillable sheet."""
     from generator.games.sheet_game import SheetCatalog
+    from generator.i18n import phrase
     from generator.registry import find_game
 
     svg = "svg" in formats_of(formats)
     for game in games:
         sheets = find_game(game.info.id).score_sheets(game)  # lazy: no page is drawn to know
         if isinstance(game, SheetCatalog):
-            where, what = game.sheet.origin, "its fillable score sheets are" if svg else "its score sheets are"
+            where, what = game.sheet.origin, (phrase("its fillable score sheets are written only when --format "
+                                                     "holds pdf") if svg else
+                                              phrase("its score sheets are written only when --format holds pdf"))
         elif sheets:
-            where, what = game.info.id, "its card reference and fillable score sheets are" if svg else \
-                "its card reference and score sheets are"
+            where, what = game.info.id, (phrase("its card reference and fillable score sheets are written only when "
+                                                "--format holds pdf") if svg else
+                                         phrase("its card reference and score sheets are written only when --format "
+                                                "holds pdf"))
         else:
-            where, what = game.info.id, "its card reference is"
-        printed = " (the sheets to print are written as SVGs)" if svg and any(s.svg for s in sheets) else ""
-        typer.echo(f"warning: {where}: {what} written only when --format holds pdf{printed}: --format {formats} "
-                   f"writes none (add pdf: --format pdf,svg)", err=True)
+            where, what = game.info.id, phrase("its card reference is written only when --format holds pdf")
+        printed = phrase(" (the sheets to print are written as SVGs)") if svg and any(s.svg for s in sheets) else ""
+        typer.echo(warning_line(phrase("{where}: {what}{printed}: --format {formats} writes none (add pdf: --format "
+                                       "pdf,svg)", where=where, what=what, printed=printed, formats=formats)),
+                   err=True)
 
 
 def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":
@@ -461,7 +479,11 @@ def sheet_plans(decks: list["Deck"], options: "BuildOptions") -> list[str]:
     """How many cards each deck's sheets hold a page, and how many pages it makes: said before anything is drawn,
     so a paper that holds fewer cards than expected is noticed at once."""
     from generator.build.decks import deck_label
+    from generator.i18n import N_, phrase, phrase_n
     from generator.render.imposition import grid, page_count, paper_name
+
+    # a paper's orientation in the line, marked for the catalogs (`paysage`, `Querformat`)
+    orientations = {"portrait": N_("portrait"), "landscape": N_("landscape")}
 
     po = options.print_options
     lines = []
@@ -469,8 +491,13 @@ def sheet_plans(decks: list["Deck"], options: "BuildOptions") -> list[str]:
         size = deck.card_size
         layout = grid(size.width_pt, size.height_pt, po)
         count = len(deck.cards) if options.unique else deck.total
-        lines.append(f"{deck_label(deck)}: {plural(layout.per_page, 'card')} a page ({layout.cols} x {layout.rows} "
-                     f"on {paper_name(po.paper)} {po.orientation}), {plural(page_count(count, layout, po), 'page')}")
+        # TRANSLATORS: before a build draws: how many cards a page of a deck holds (3 x 3 on A4 portrait) and
+        # how many pages it makes; {orientation} is "portrait" or "landscape"
+        lines.append(phrase("{deck}: {cards} a page ({cols} x {rows} on {paper} {orientation}), {pages}",
+                            deck=deck_label(deck), cards=phrase_n("{n} card", "{n} cards", layout.per_page),
+                            cols=layout.cols, rows=layout.rows, paper=paper_name(po.paper),
+                            orientation=phrase(orientations.get(po.orientation, po.orientation)),
+                            pages=phrase_n("{n} page", "{n} pages", page_count(count, layout, po))))
     return lines
 
 
