@@ -560,3 +560,32 @@ def test_score_says_a_sheets_warnings_with_the_tables_word_for_warning(tmp_path:
         assert said, args
         prefix = language(code)._("warning: {message}").split("{")[0] if code else "warning: "
         assert said[0].startswith(prefix) and "layout.yaml:" in said[0], said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_build_names_the_score_sheets_and_references_it_wrote_in_the_designers_language(tmp_path: Path,
+                                                                                        code: str) -> None:
+    """What each score sheet and card reference is, after its path: `Lantern Harbour sheet, A4, to print
+    (scan-ready)` in English as before, in the designer's words with --lang fr|de."""
+    root = _english_sheet(tmp_path / "c")
+    lines = [line for line in _build_lines(root, tmp_path / "o", "--lang", code) if "score-sheets/" in line]
+    castle = [line for line in _build_lines(content_dir(), tmp_path / "castle", "once-upon-a-castle", "--lang",
+                                            code, "--format", "pdf") if "references/" in line]
+    if code == "en":
+        assert [line.split(": ", 1)[1] for line in lines[:4]] == [
+            "Lantern Harbour sheet, A4, to print (scan-ready)", "Lantern Harbour sheet, A4, as SVG",
+            "Lantern Harbour sheet, A4: its map of marks", "Lantern Harbour sheet, A4, fillable"], lines
+        assert castle and re.search(r"\.pdf: card reference, \d+ pages$", castle[0]), castle
+        return
+    from generator.i18n import language
+
+    lang = language(code)
+    sheet = lang._("{name} sheet, {paper}").format(name="Lantern Harbour", paper=lang._("A4"))
+    wrote = _translated(code, "wrote {path}: {what}")
+    assert all(wrote.fullmatch(line) for line in lines), lines
+    assert lines[0].endswith(lang._("{what}, to print (scan-ready)").format(what=sheet)), lines
+    assert lines[1].endswith(lang._("{what}, as SVG").format(what=sheet)), lines
+    assert lines[2].endswith(lang._("{what}: its map of marks").format(what=sheet)), lines
+    assert lines[3].endswith(lang._("{what}, fillable").format(what=sheet)), lines
+    reference = _translated(code, "card reference, {n} page", "card reference, {n} pages", 2)
+    assert castle and reference.search(castle[0].rsplit(": ", 1)[1]), castle
