@@ -589,3 +589,48 @@ def test_build_names_the_score_sheets_and_references_it_wrote_in_the_designers_l
     assert lines[3].endswith(lang._("{what}, fillable").format(what=sheet)), lines
     reference = _translated(code, "card reference, {n} page", "card reference, {n} pages", 2)
     assert castle and reference.search(castle[0].rsplit(": ", 1)[1]), castle
+
+
+def _skirmish(root: Path) -> Path:
+    for part in ("skirmish", "shared", "fonts"):
+        shutil.copytree(Path(__file__).parent.parent / "content" / "examples" / "decks" / part, root / part)
+    return root
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_an_svg_refused_and_an_unknown_icon_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """The SVG art a PDF cannot draw (a filter) and an icon a card's text names that nobody has: refused in the
+    designer's language with the card, the file and the line as written (English word for word without --lang)."""
+    from generator.i18n import language
+
+    root = _skirmish(tmp_path / "c")
+    (root / "skirmish" / "art" / "frost.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><filter id="f"/>'
+        '<rect width="5" height="5" filter="url(#f)"/></svg>', encoding="utf-8")
+    args = ["build", "skirmish", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg"]
+    svg = runner.invoke(app, args + (["--lang", code] if code != "en" else []))
+    cards = root / "skirmish" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("{sword}", "{swrod}"), encoding="utf-8")
+    shutil.copy(Path(__file__).parent.parent / "content" / "examples" / "decks" / "skirmish" / "art" / "frost.svg",
+                root / "skirmish" / "art" / "frost.svg")
+    icon = runner.invoke(app, args + (["--lang", code] if code != "en" else []))
+    assert svg.exit_code == 1 and icon.exit_code == 1, (svg.output, icon.output)
+    svg_said, icon_said = svg.output.strip(), icon.output.strip()
+    if code == "en":
+        assert svg_said.endswith(
+            "/skirmish/art/frost.svg): line 1: it uses a filter (a blur, a shadow...), which donjon's PDF cannot "
+            "draw: make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy), or remove "
+            "it"), svg_said
+        assert ("/skirmish/cards.csv:5): {swrod} (did you mean {sword}?) is not an icon donjon or the deck has "
+                "(icons: ") in icon_said and "/skirmish/unit.yaml:34)" in icon_said and "(in box 'rules', " in icon_said, icon_said
+        return
+    lang = language(code)
+    filtered = lang._("it uses {reason}").format(reason=lang._(
+        "a filter (a blur, a shadow...), which donjon's PDF cannot draw: {copy}, or remove it").format(copy=lang._(
+            "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)")))
+    assert svg_said.endswith(lang._("line {line}: {message}").format(line=1, message=filtered)), svg_said
+    assert "/skirmish/art/frost.svg)" in svg_said, svg_said
+    unknown = _translated(code, "{names} is not an icon donjon or the deck has (icons: {icons})",
+                          "{names} are not icons donjon or the deck has (icons: {icons})", 1)
+    assert unknown.search(icon_said) and "{swrod}" in icon_said and "skirmish/unit.yaml:34)" in icon_said, icon_said
+    assert "(did you mean" not in icon_said and "in box" not in icon_said, icon_said
