@@ -634,3 +634,23 @@ def test_an_svg_refused_and_an_unknown_icon_are_said_in_the_designers_language(t
                           "{names} are not icons donjon or the deck has (icons: {icons})", 1)
     assert unknown.search(icon_said) and "{swrod}" in icon_said and "skirmish/unit.yaml:34)" in icon_said, icon_said
     assert "(did you mean" not in icon_said and "in box" not in icon_said, icon_said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_builds_option_refusals_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """`build --lang fr --format pdf,png`, a bleed out of range: refused (exit 2) in the designer's words, the option
+    and the value as typed, lengths as the language writes them; English as before."""
+    root = _own_deck(tmp_path / "c", DECK)
+    said = []
+    for bad in (["--format", "pdf,png"], ["--bleed-size", "40mm"]):
+        result = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "o"), *bad]
+                               + (["--lang", code] if code != "en" else []))
+        assert result.exit_code == 2, result.output
+        said.append(result.output.strip())
+    if code == "en":
+        assert said == ["error: --format: 'pdf,png': choose pdf, svg or pdf,svg",
+                        "error: --bleed-size: 40 mm is out of range; it must be from 0.5 to 6.35 mm"], said
+        return
+    assert _translated(code, "{value}: choose {names} or {both}").search(said[0]) and "'pdf,png'" in said[0], said
+    out_of_range = _translated(code, "{value} {unit} is out of range; it must be from {low} to {high} {unit}")
+    assert out_of_range.search(said[1]) and "0,5" in said[1] and "6,35 mm" in said[1], said

@@ -76,6 +76,7 @@ MAX_BACK_OFFSET_MM = 10.0
 def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -> float:
     """A length option in `unit` (mm or pt), given as `3`, `3mm`, `0.125in` or `9pt` (a bare number is in `unit`)."""
     from generator.catalog.common import parse_length
+    from generator.i18n import phrase
     from generator.units import MM_PER_UNIT
 
     raw = text.strip()
@@ -85,11 +86,21 @@ def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -
         sign = -1.0 if raw.startswith("-") else 1.0
         parsed = parse_length(raw.lstrip("+-"))
         if parsed is None:
-            raise _usage(option, f"{text!r} is not a length; write it like 3mm, 0.125in or 9pt")
+            raise _usage(option, phrase("{value} is not a length; write it like 3mm, 0.125in or 9pt",
+                                        value=repr(text)))
         value = sign * parsed / MM_PER_UNIT[unit]
     if not low <= value <= high:
-        raise _usage(option, f"{value:g} {unit} is out of range; it must be from {low:g} to {high:g} {unit}")
+        raise _usage(option, phrase("{value} {unit} is out of range; it must be from {low} to {high} {unit}",
+                                    value=_g(value), unit=unit, low=_g(low), high=_g(high)))
     return value
+
+
+def _g(value: float) -> str:
+    """A length in a refusal: `0.5` as English writes it (`:g`), `0,5` in the language of the messages."""
+    from generator.i18n import messages_language
+
+    lang = messages_language()
+    return f"{value:g}" if lang is None else lang.number(value)
 
 
 def _usage(option: str, message: str) -> Exception:
@@ -99,9 +110,11 @@ def _usage(option: str, message: str) -> Exception:
 
 
 def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
+    from generator.i18n import phrase
+
     key = value.strip().lower()
     if key not in choices:
-        raise _usage(option, f"{value!r} is not one of {', '.join(choices)}")
+        raise _usage(option, phrase("{value} is not one of {choices}", value=repr(value), choices=", ".join(choices)))
     return key
 
 
@@ -113,6 +126,7 @@ MAX_PAPER_MM = 1500.0
 def paper_option(text: str) -> str:
     """`--paper`: a named size (a4, letter, a3, a5, legal, tabloid) or a custom one as WxH with a unit (330x480mm,
     12x18in); the name, or the custom size written the one way donjon reads it."""
+    from generator.i18n import phrase
     from generator.render.imposition import SHEET_PAPERS, paper_size
     from generator.units import PT_PER_MM
 
@@ -124,10 +138,11 @@ def paper_option(text: str) -> str:
     try:
         w, h = paper_size(key)
     except ValueError:
-        raise _usage("--paper", f"{text!r} is not one of {', '.join(SHEET_PAPERS)} nor a size like 330x480mm or "
-                                "12x18in") from None
+        raise _usage("--paper", phrase("{value} is not one of {papers} nor a size like 330x480mm or 12x18in",
+                                       value=repr(text), papers=", ".join(SHEET_PAPERS))) from None
     if not (MIN_PAPER_MM <= w / PT_PER_MM and h / PT_PER_MM <= MAX_PAPER_MM):
-        raise _usage("--paper", f"{text!r}: each side must be from {MIN_PAPER_MM:g} to {MAX_PAPER_MM:g} mm")
+        raise _usage("--paper", phrase("{value}: each side must be from {low} to {high} mm", value=repr(text),
+                                       low=_g(MIN_PAPER_MM), high=_g(MAX_PAPER_MM)))
     return key
 
 
@@ -170,11 +185,14 @@ def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
 
 def formats_of(text: str) -> tuple[str, ...]:
     """The backends `--format` names, in the order of the backends table."""
+    from generator.i18n import phrase
+
     known = names()
     chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
     unknown = [f for f in chosen if f not in known]
     if unknown or not chosen:
-        raise _usage("--format", f"{text!r}: choose {', '.join(known)} or {','.join(known)}")
+        raise _usage("--format", phrase("{value}: choose {names} or {both}", value=repr(text),
+                                        names=", ".join(known), both=",".join(known)))
     return tuple(f for f in known if f in chosen)
 
 
@@ -279,7 +297,7 @@ def build(
 
     start = time.perf_counter()
     if target is not None and not target.strip():
-        raise _usage("TARGET", "is empty: name a game, a deck, or all")
+        raise _usage("TARGET", phrase("is empty: name a game, a deck, or all"))
     lang = language_option(lang_text, "--lang")
     also = language_option(also_text, "--also")
     spoken = messages_language_of(lang)
