@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -438,3 +439,232 @@ def test_a_layouts_unknown_font_and_colour_are_said_in_the_designers_language(tm
     assert _translated(code, "unknown font {name}{guess}; expected one of {fonts}{own}").search(font), font
     colour = next(line for line in lines if "boxes.extra.colour: " in line)
     assert _translated(code, "{value} is not in the palette ({colours})").search(colour), colour
+
+
+def _build_lines(root: Path, out: Path, *args: str) -> list[str]:
+    result = runner.invoke(app, ["build", "--content", str(root), "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return result.output.strip().splitlines()
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_build_says_what_it_wrote_and_its_warnings_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """`build --lang fr`: the sheet plan before drawing, each file written and a warning (`--also es`, a language
+    nobody holds) in the designer's language, the paths as they are; no line left in English."""
+    root = _own_deck(tmp_path / "c", DECK)
+    lines = _build_lines(root, tmp_path / "o", "--lang", code, "--also", "es")
+    warning = _translated(code, "warning: {message}")
+    nobody = _translated(code, "{option} {lang}: donjon has no words in {quoted} (it has {held}) and no deck of this "
+                               "build holds it: {what}")
+    assert warning.match(lines[0]) and nobody.search(lines[0]) and "--also es" in lines[0], lines
+    plan = _translated(code, "{deck}: {cards} a page ({cols} x {rows} on {paper} {orientation}), {pages}")
+    assert plan.fullmatch(lines[1]) and "3 x 3" in lines[1], lines
+    pdf = _translated(code, "wrote {path}: {pages}, {cards}")
+    assert pdf.fullmatch(lines[2]) and "decks/mine.pdf" in lines[2], lines
+    assert _translated(code, "wrote {path}/: {files}").fullmatch(lines[3]) and "mine/svg/" in lines[3], lines
+    assert not [line for line in lines if line.startswith(("wrote ", "warning: ")) or " a page " in line]
+
+
+def test_build_says_what_it_wrote_in_english_as_before(tmp_path: Path) -> None:
+    """The same lines without --lang (or in a language donjon does not speak) are the English ones, word for word."""
+    root = _own_deck(tmp_path / "c", DECK)
+    for args in ((), ("--lang", "es")):
+        lines = _build_lines(root, tmp_path / "o", *args, "--also", "es")
+        if args:
+            assert lines.pop(0) == ("warning: --lang es: donjon has no words in 'es' (it has en, fr, de) and no deck "
+                                    "of this build holds it: written in English, each deck of your own in its own "
+                                    "language"), lines
+        assert lines[0] == ("warning: --also es: donjon has no words in 'es' (it has en, fr, de) and no deck of this "
+                            "build holds it: each card's second name falls back to English, each deck of your own in "
+                            "its own language"), lines
+        deck = "mine" if not args else "mine (in es)"
+        assert lines[1] == f"{deck}: 9 cards a page (3 x 3 on A4 portrait), 2 pages", lines
+        assert re.fullmatch(r"wrote .*decks/mine\.pdf: 2 pages, 3 cards", lines[2]), lines
+        assert re.fullmatch(r"wrote .*decks/mine/svg/: 3 SVG files", lines[3]), lines
+
+
+def _english_sheet(root: Path) -> Path:
+    shutil.copytree(Path(__file__).parent.parent / "content" / "examples" / "sheets" / "lantern-harbour",
+                    root / "lantern-harbour")
+    return root
+
+
+@pytest.fixture
+def english_sheet(tmp_path: Path) -> Iterator[Path]:
+    """A content folder holding the example sheet (written in English); the sheet is a game while its folder is
+    loaded in this process, and taken out of the registry afterwards (other tests list every game's records)."""
+    from generator.registry import unregister
+
+    try:
+        yield _english_sheet(tmp_path / "c")
+    finally:
+        unregister("lantern-harbour")
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_build_warns_of_a_sheet_in_another_language_and_documents_left_out_in_the_designers_language(
+        tmp_path: Path, english_sheet: Path, code: str) -> None:
+    root = english_sheet
+    lines = _build_lines(root, tmp_path / "o", "--lang", code, "--format", "svg")
+    warning = _translated(code, "warning: {message}")
+    assert warning.match(lines[0]) and _translated(
+        code, "{origin}: --lang {lang}: the sheet is written in {written}{others}, not in {lang}: its own words are "
+              "drawn as written, among donjon's in {lang}; give them under `languages: {base}:`").search(lines[0])
+    assert re.search(rf"`languages: {code}:`|`{code}` de `languages`", lines[0]), lines
+    assert "lantern-harbour/sheet.yaml" in lines[0], lines
+    assert warning.match(lines[1]) and _translated(
+        code, "{where}: {what}{printed}: --format {formats} writes none (add pdf: --format pdf,svg)").search(lines[1])
+    assert _translated(code, "its fillable score sheets are written only when --format holds pdf").search(lines[1])
+
+
+def test_build_warns_of_a_sheet_in_another_language_and_documents_left_out_in_english_as_before(
+        tmp_path: Path, english_sheet: Path) -> None:
+    root = english_sheet
+    lines = _build_lines(root, tmp_path / "o", "--lang", "es", "--format", "svg")[1:]  # after --lang es's own
+    origin = lines[0].split(": --lang es")[0].removeprefix("warning: ")
+    assert lines[0] == (f"warning: {origin}: --lang es: the sheet is written in en, not in es: its own words are "
+                        "drawn as written, among donjon's in es; give them under `languages: es:`"), lines
+    assert lines[1] == (f"warning: {origin}: its fillable score sheets are written only when --format holds pdf (the "
+                        "sheets to print are written as SVGs): --format svg writes none (add pdf: --format pdf,svg)")
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_the_watch_says_its_errors_and_builds_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """`build --watch --lang fr`: each round's refusal and each deck built again, in the build's language (its
+    messages' language is set around the watch as around a build); English as before."""
+    from generator.build.options import BuildOptions
+    from generator.build.watch import Reporter, WatchState, run_once
+    from generator.i18n import language, messages_in
+    from generator.render.imposition import PrintOptions
+
+    root = _own_deck(tmp_path / "c", DECK)
+    options = BuildOptions(PrintOptions(), ("svg",))
+    lines: list[str] = []
+    with messages_in(language(code)):
+        run_once(root, "all", tmp_path / "o", options, None, WatchState(), Reporter(lines.append, lines.append),
+                 None)
+        (root / "mine" / "cards.csv").write_text("name,text,count\nA,b,x\n", encoding="utf-8")
+        run_once(root, "all", tmp_path / "o", options, None, WatchState(), Reporter(lines.append, lines.append),
+                 None)
+    built, error = lines
+    if code == "en":
+        assert re.fullmatch(r"built mine/mine: 3 cards in \d+\.\d\d s \(svg/\)", built), lines
+        assert error.startswith("error: ") and "mine/cards.csv:2: cards[0].count: " in error, lines
+        return
+    assert _translated(code, "built {key}: {cards} in {seconds} s ({files})").fullmatch(built), lines
+    assert _translated(code, "error: {message}").match(error) and "mine/cards.csv:2: cards[0].count: " in error
+    assert not error.startswith("error: "), error
+
+
+def test_score_says_a_sheets_warnings_with_the_tables_word_for_warning(tmp_path: Path, english_sheet: Path) -> None:
+    """`score --sheet --lang fr`: a sheet's warning (no field `player`) starts with `avertissement :`, as the rest
+    of what score says; English `warning:` without --lang."""
+    from generator.i18n import language
+
+    root = english_sheet
+    layout = root / "lantern-harbour" / "layout.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("  player: {type: text}", "  captain: {type: text}")
+                      .replace("field: player,", "field: captain,"), encoding="utf-8")
+    end = tmp_path / "end.yaml"
+    end.write_text("nothing: here\n", encoding="utf-8")
+    for code in ("fr", None):
+        args = ["score", "--sheet", str(root / "lantern-harbour"), str(end)] + (["--lang", code] if code else [])
+        said = [line for line in runner.invoke(app, args).output.splitlines() if "captain" in line]
+        assert said, args
+        prefix = language(code)._("warning: {message}").split("{")[0] if code else "warning: "
+        assert said[0].startswith(prefix) and "layout.yaml:" in said[0], said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_build_names_the_score_sheets_and_references_it_wrote_in_the_designers_language(
+        tmp_path: Path, english_sheet: Path, code: str) -> None:
+    """What each score sheet and card reference is, after its path: `Lantern Harbour sheet, A4, to print
+    (scan-ready)` in English as before, in the designer's words with --lang fr|de."""
+    root = english_sheet
+    lines = [line for line in _build_lines(root, tmp_path / "o", "--lang", code) if "score-sheets/" in line]
+    castle = [line for line in _build_lines(content_dir(), tmp_path / "castle", "once-upon-a-castle", "--lang",
+                                            code, "--format", "pdf") if "references/" in line]
+    if code == "en":
+        assert [line.split(": ", 1)[1] for line in lines[:4]] == [
+            "Lantern Harbour sheet, A4, to print (scan-ready)", "Lantern Harbour sheet, A4, as SVG",
+            "Lantern Harbour sheet, A4: its map of marks", "Lantern Harbour sheet, A4, fillable"], lines
+        assert castle and re.search(r"\.pdf: card reference, \d+ pages$", castle[0]), castle
+        return
+    from generator.i18n import language
+
+    lang = language(code)
+    sheet = lang._("{name} sheet, {paper}").format(name="Lantern Harbour", paper=lang._("A4"))
+    wrote = _translated(code, "wrote {path}: {what}")
+    assert all(wrote.fullmatch(line) for line in lines), lines
+    assert lines[0].endswith(lang._("{what}, to print (scan-ready)").format(what=sheet)), lines
+    assert lines[1].endswith(lang._("{what}, as SVG").format(what=sheet)), lines
+    assert lines[2].endswith(lang._("{what}: its map of marks").format(what=sheet)), lines
+    assert lines[3].endswith(lang._("{what}, fillable").format(what=sheet)), lines
+    reference = _translated(code, "card reference, {n} page", "card reference, {n} pages", 2)
+    assert castle and reference.search(castle[0].rsplit(": ", 1)[1]), castle
+
+
+def _skirmish(root: Path) -> Path:
+    for part in ("skirmish", "shared", "fonts"):
+        shutil.copytree(Path(__file__).parent.parent / "content" / "examples" / "decks" / part, root / part)
+    return root
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_an_svg_refused_and_an_unknown_icon_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """The SVG art a PDF cannot draw (a filter) and an icon a card's text names that nobody has: refused in the
+    designer's language with the card, the file and the line as written (English word for word without --lang)."""
+    from generator.i18n import language
+
+    root = _skirmish(tmp_path / "c")
+    (root / "skirmish" / "art" / "frost.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><filter id="f"/>'
+        '<rect width="5" height="5" filter="url(#f)"/></svg>', encoding="utf-8")
+    args = ["build", "skirmish", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg"]
+    svg = runner.invoke(app, args + (["--lang", code] if code != "en" else []))
+    cards = root / "skirmish" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("{sword}", "{swrod}"), encoding="utf-8")
+    shutil.copy(Path(__file__).parent.parent / "content" / "examples" / "decks" / "skirmish" / "art" / "frost.svg",
+                root / "skirmish" / "art" / "frost.svg")
+    icon = runner.invoke(app, args + (["--lang", code] if code != "en" else []))
+    assert svg.exit_code == 1 and icon.exit_code == 1, (svg.output, icon.output)
+    svg_said, icon_said = svg.output.strip(), icon.output.strip()
+    if code == "en":
+        assert svg_said.endswith(
+            "/skirmish/art/frost.svg): line 1: it uses a filter (a blur, a shadow...), which donjon's PDF cannot "
+            "draw: make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy), or remove "
+            "it"), svg_said
+        assert ("/skirmish/cards.csv:5): {swrod} (did you mean {sword}?) is not an icon donjon or the deck has "
+                "(icons: ") in icon_said, icon_said
+        assert "/skirmish/unit.yaml:34)" in icon_said and "(in box 'rules', " in icon_said, icon_said
+        return
+    lang = language(code)
+    filtered = lang._("it uses {reason}").format(reason=lang._(
+        "a filter (a blur, a shadow...), which donjon's PDF cannot draw: {copy}, or remove it").format(copy=lang._(
+            "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)")))
+    assert svg_said.endswith(lang._("line {line}: {message}").format(line=1, message=filtered)), svg_said
+    assert "/skirmish/art/frost.svg)" in svg_said, svg_said
+    unknown = _translated(code, "{names} is not an icon donjon or the deck has (icons: {icons})",
+                          "{names} are not icons donjon or the deck has (icons: {icons})", 1)
+    assert unknown.search(icon_said) and "{swrod}" in icon_said and "skirmish/unit.yaml:34)" in icon_said, icon_said
+    assert "(did you mean" not in icon_said and "in box" not in icon_said, icon_said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_builds_option_refusals_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """`build --lang fr --format pdf,png`, a bleed out of range: refused (exit 2) in the designer's words, the option
+    and the value as typed, lengths as the language writes them; English as before."""
+    root = _own_deck(tmp_path / "c", DECK)
+    said = []
+    for bad in (["--format", "pdf,png"], ["--bleed-size", "40mm"]):
+        result = runner.invoke(app, ["build", "--content", str(root), "--out", str(tmp_path / "o"), *bad]
+                               + (["--lang", code] if code != "en" else []))
+        assert result.exit_code == 2, result.output
+        said.append(result.output.strip())
+    if code == "en":
+        assert said == ["error: --format: 'pdf,png': choose pdf, svg or pdf,svg",
+                        "error: --bleed-size: 40 mm is out of range; it must be from 0.5 to 6.35 mm"], said
+        return
+    assert _translated(code, "{value}: choose {names} or {both}").search(said[0]) and "'pdf,png'" in said[0], said
+    out_of_range = _translated(code, "{value} {unit} is out of range; it must be from {low} to {high} {unit}")
+    assert out_of_range.search(said[1]) and "0,5" in said[1] and "6,35 mm" in said[1], said

@@ -165,3 +165,21 @@ def test_workbooks_damaged_part_by_part_are_read_or_refused_by_name(tmp_path_fac
     assert (deck is None) == bool(problems)
     for problem in problems:
         assert str(problem).startswith("d/cards.xlsx"), problem
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_a_workbooks_refusals_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """`content check --lang fr`: a chart sheet named by `sheet:` and a workbook with a password are refused in the
+    designer's words, the file and the sheet's name as written (English as above without a language)."""
+    from generator.i18n import language, messages_in
+
+    lang = language(code)
+    with messages_in(lang):
+        _deck, chart = _load(tmp_path / "d", HOSTILE["chart-sheet-first"](), DECK + "sheet: Chart1\n")
+        _deck, locked = _load(tmp_path / "e", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600)
+    said = lang._("its sheet {sheet} is {what}, not a table of cards; name the sheet that holds the cards with "
+                  "`sheet:` in deck.yaml").format(sheet="'Chart1'", what=lang._("a chart"))
+    assert str(chart[0]).endswith(f"d/cards.xlsx: {said}"), chart
+    assert str(locked[0]).endswith("/cards.xlsx: " + lang._(
+        "is a workbook with a password, or an old .xls file: donjon reads .xlsx files without a password; save it as "
+        ".xlsx with no password")), locked

@@ -27,10 +27,9 @@ from generator.reference.document import (
     layout,
     plain,
 )
-from generator.i18n import N_
+from generator.i18n import N_, phrase, phrase_n
 from generator.reference.sources import MARK, Sources, text
 from generator.registry import find_game
-from generator.wording import plural
 
 if TYPE_CHECKING:
     from generator.backends import Backend
@@ -120,7 +119,7 @@ def _write_data(doc: ReferenceDocument | UserDeck, formats: tuple[str, ...], out
         else:
             body = data.deck_csv(doc, lang) if suffix == "csv" else data.deck_json(doc, lang)
         target = write_text(inside(out, *folder, f"{file_name(name)}.{suffix}"), body, f"{what} ({suffix})")
-        written.append(Written(target, f"card reference as {suffix.upper()}", 0))
+        written.append(Written(target, phrase("card reference as {format}", format=suffix.upper()), 0))
     return written
 
 
@@ -138,7 +137,8 @@ def _write_pdf(doc: ReferenceDocument, game_id: str, out: Path, paper: str, writ
     target = inside(out, "references", f"{file_name(game_id)}.{chosen.suffix}")
     with atomic_path(target, f"the card reference of {game_id}") as tmp:
         stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject, lang=doc.lang.code)
-    return Written(target, f"card reference, {plural(stats.pages, 'page')}", stats.pages)
+    return Written(target, phrase_n("card reference, {n} page", "card reference, {n} pages", stats.pages),
+                   stats.pages)
 
 
 def make_references(content: Content, games: list[GameCatalog], out: Path, writer: Backend | None,
@@ -241,4 +241,5 @@ def _write_deck_pdf(deck: UserDeck, out: Path, paper: str, lang: str | None) -> 
     target = inside(out, "references", "decks", f"{file_name(deck.id)}.{chosen.suffix}")
     with atomic_path(target, f"the card reference of the deck {deck.id}") as tmp:
         stats = chosen.page_writer()(pages, tmp, title=doc.title, subject=doc.subject, lang=doc.lang.code)
-    return Written(target, f"card reference, {plural(stats.pages, 'page')}", stats.pages)
+    return Written(target, phrase_n("card reference, {n} page", "card reference, {n} pages", stats.pages),
+                   stats.pages)

@@ -13,7 +13,7 @@ from generator.backends import Backend
 from generator.build.options import BuildOptions, Written
 from generator.catalog.translations import localise
 from generator.content import Content
-from generator.games.base import GameCatalog
+from generator.games.base import GameCatalog, svg_what
 from generator.output import atomic_path, inside, write_bytes
 from generator.registry import find_game
 from generator.render.imposition import on_printer
@@ -44,7 +44,7 @@ def make_score_sheets(content: Content, games: list[GameCatalog], out: Path, wri
 
                 drawn = inside(out, "score-sheets", game_id, f"{sheet.name}.svg")
                 write_bytes(drawn, page_svg(sheet.page(), sheet.title).encode("utf-8"))
-                written.append(Written(drawn, f"{sheet.what.removesuffix(', to print (scan-ready)')}, as SVG"))
+                written.append(Written(drawn, svg_what(sheet.what)))
             for suffix, what, contents in sheet.beside:
                 extra = inside(out, "score-sheets", game_id, f"{sheet.name}{suffix}")
                 write_bytes(extra, contents())

@@ -37,9 +37,9 @@ from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Deck
 from generator.content import Content, all_decks, load_content, pick_cards, select
 from generator.errors import DonjonError, UsageError
+from generator.i18n import messages_language, phrase, phrase_n
 from generator.output import transaction
 from generator.resources import content_dir, templates_dir
-from generator.wording import plural
 
 #: watchfiles gathers the changes of this many milliseconds into one batch (an editor's save writes a file
 #: and renames it; a script may write many files at once).
@@ -113,7 +113,7 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         content = load_content(root)
         decks = _select(content, target, cards, options)
     except DonjonError as err:
-        reporter.warn(f"error: {err}")
+        reporter.warn(_said("error: {message}", err))
         return []
     chosen = decks if changed is None else affected(changed, decks, state)
     results: list[DeckResult] = []
@@ -126,7 +126,7 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
         except DonjonError as err:
             memo.abandon()
             state.failed.add(deck.key)
-            reporter.warn(f"error: {err}")
+            reporter.warn(_said("error: {message}", err))
         else:
             memo.commit()
             seconds.append(time.perf_counter() - start)
@@ -136,27 +136,37 @@ def run_once(root: Path | None, target: str, out: Path, options: BuildOptions, c
 
         try:
             for other in other_outputs(content, target, out, options):
-                reporter.say(f"wrote {other.path.name}: {other.what}")
+                reporter.say(phrase("wrote {path}: {what}", path=other.path.name, what=other.what))
         except DonjonError as err:
-            reporter.warn(f"error: {err}")
+            reporter.warn(_said("error: {message}", err))
     for result, elapsed in zip(results, seconds, strict=True):
         key = result.deck.key
         state.sources[key] = frozenset(p.resolve() for p in result.sources) | _game_files(content, result.deck)
         state.failed.discard(key)
         for warning in result.warnings:
-            reporter.warn(f"warning: {warning}")
+            reporter.warn(_said("warning: {message}", warning))
         files = ", ".join(_written(w) for w in result.written)
-        reporter.say(f"built {key}: {plural(result.cards, 'card')} in {elapsed:.2f} s ({files})")
+        reporter.say(built(key, result.cards, elapsed, files))
     if changed is not None and state.failed:
         names = ", ".join(sorted(state.failed))
-        reporter.warn(f"still failing: {names} (fix the files and save again)")
+        reporter.warn(phrase("still failing: {names} (fix the files and save again)", names=names))
     state.builds += 1
     if after is not None and results:
         try:
             after(content, decks)
         except DonjonError as err:
-            reporter.warn(f"error: {err}")
+            reporter.warn(_said("error: {message}", err))
     return results
+
+
+def built(key: str, cards: int, seconds: float, files: str) -> str:
+    """A deck the watch built again: `built game/deck: 18 cards in 0.42 s (deck.pdf)`, in the language of the
+    messages (`--lang fr`: its numbers as French writes them)."""
+    lang = messages_language()
+    took = f"{seconds:.2f}" if lang is None else lang.number(seconds, decimals=2)
+    # TRANSLATORS: `build --watch`, a deck built again after a save: its cards, the seconds it took, its files
+    return phrase("built {key}: {cards} in {seconds} s ({files})", key=key,
+                  cards=phrase_n("{n} card", "{n} cards", cards), seconds=took, files=files)
 
 
 def _written(written: Written) -> str:
@@ -166,8 +176,19 @@ def _written(written: Written) -> str:
     if written.rewritten is None or written.rewritten == written.files:
         return name
     if not written.folder:
-        return f"{name} (unchanged)"
-    return f"{name} ({written.rewritten:,} of {written.files:,} files written)"
+        return phrase("{name} (unchanged)", name=name)
+    lang = messages_language()
+    if lang is None:
+        return f"{name} ({written.rewritten:,} of {written.files:,} files written)"
+    return lang.nformat("{name} ({rewritten} of {n} file written)", "{name} ({rewritten} of {n} files written)",
+                        written.files, name=name, rewritten=lang.number(written.rewritten))
+
+
+def _said(prefixed: str, said: object) -> str:
+    """An error or a warning of the watch, `error: ` or `warning: ` before it as `donjon build` says them (in the
+    language of its messages, `erreur :`)."""
+    lang = messages_language()
+    return (prefixed if lang is None else lang._(prefixed)).format(message=said)
 
 
 def watched_paths(root: Path | None, out: Path) -> list[Path]:

@@ -26,6 +26,7 @@ from xml.parsers import expat
 from generator.catalog.userdeck import MAX_CARDS, MAX_COLUMNS, Scalar
 from generator.errors import DonjonError, InputError
 from generator.files import read_bytes
+from generator.i18n import N_, messages_language, phrase
 from generator.wording import quoted
 
 Rows = list[tuple[str, dict[str, Scalar]]]
@@ -38,6 +39,12 @@ MAX_XLSX_UNPACKED = 256 * 1024 * 1024
 #: The most parts a workbook may hold: Excel writes a dozen, a hundred sheets make a few hundred.
 MAX_PARTS = 10_000
 #: What every message about a damaged file ends with: the way out.
+def _count(value: int) -> str:
+    """A count in a message: `2,002` in English, as the language of the messages writes it otherwise."""
+    lang = messages_language()
+    return f"{value:,}" if lang is None else lang.number(value)
+
+
 _RESAVE = "Open the file in your spreadsheet program and save it again as .xlsx"
 #: How much of a part expat reads at a time while checking it.
 _CHUNK = 1 << 20
@@ -78,17 +85,19 @@ def xlsx_rows(path: Path, table: str, sheet: str | None, lang: str = "en") -> tu
     (generator.catalog.number_formats); and the table's name for messages (`cards.xlsx (sheet Goods)`)."""
     data = read_bytes(path, table, max_bytes=MAX_XLSX_BYTES)
     if data.startswith(_OLE_MAGIC):
-        raise InputError(table, "is a workbook with a password, or an old .xls file: donjon reads .xlsx files "
-                                "without a password; save it as .xlsx with no password")
+        raise InputError(table, phrase("is a workbook with a password, or an old .xls file: donjon reads .xlsx "
+                                       "files without a password; save it as .xlsx with no password"))
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, EOFError) as err:
-        raise InputError(table, f"is not an .xlsx file ({err})") from None
+        raise InputError(table, phrase("is not an .xlsx file ({reason})", reason=str(err))) from None
     with archive:
         _check_package(archive, table)
         book = _book(archive, table)
         chosen = _choose(book.sheets, table, sheet)
-        named = f"{table} (sheet {chosen.name if chosen.name.isprintable() else quoted(chosen.name)})"
+        # TRANSLATORS: a workbook's file and the sheet of it a message is about: `cards.xlsx (sheet Goods)`
+        named = phrase("{table} (sheet {sheet})", table=table,
+                       sheet=chosen.name if chosen.name.isprintable() else quoted(chosen.name))
         slim = _slim(archive, book, chosen)
         formats: list[tuple[str | None, ...]] = []
         found = _read_values(slim, named, lambda: _first_bad_cell(archive, chosen, book, cells=False),
@@ -222,8 +231,9 @@ def _choose(entries: list[SheetEntry], table: str, sheet: str | None) -> SheetEn
     if sheet is None:
         cells = [entry for entry in entries if entry.kind in ("worksheet", "")]  # "": its relationship is lost
         if not cells:
-            raise InputError(table, "has no sheet of cells" + (f" (its sheets: {', '.join(map(quoted, names))})"
-                                                               if names else ""))
+            raise InputError(table, phrase("has no sheet of cells (its sheets: {names})",
+                                           names=", ".join(map(quoted, names))) if names
+                             else phrase("has no sheet of cells"))
         chosen = cells[0]
     else:
         matches = [entry for entry in entries if entry.name == sheet]
@@ -231,14 +241,16 @@ def _choose(entries: list[SheetEntry], table: str, sheet: str | None) -> SheetEn
             import difflib
 
             close = difflib.get_close_matches(sheet, names, n=1, cutoff=0.6)
-            guess = f" (did you mean {close[0]!r}?)" if close else ""
-            raise InputError(table, f"has no sheet {sheet!r}{guess}; its sheets: {', '.join(names)}")
+            guess = phrase(" (did you mean {name}?)", name=repr(close[0])) if close else ""
+            raise InputError(table, phrase("has no sheet {sheet}{guess}; its sheets: {names}", sheet=repr(sheet),
+                                           guess=guess, names=", ".join(names)))
         chosen = matches[0]
     if chosen.kind not in ("worksheet", ""):
-        what = {"chartsheet": "a chart", "dialogsheet": "a dialog", "macrosheet": "a macro sheet"}.get(
-            chosen.kind, f"not a sheet of cells ({quoted(chosen.kind)})")
-        raise InputError(table, f"its sheet {quoted(chosen.name)} is {what}, not a table of cards; name the sheet "
-                                "that holds the cards with `sheet:` in deck.yaml")
+        what = {"chartsheet": N_("a chart"), "dialogsheet": N_("a dialog"), "macrosheet": N_("a macro sheet")}.get(
+            chosen.kind)
+        said = phrase(what) if what else phrase("not a sheet of cells ({kind})", kind=quoted(chosen.kind))
+        raise InputError(table, phrase("its sheet {sheet} is {what}, not a table of cards; name the sheet that holds "
+                                       "the cards with `sheet:` in deck.yaml", sheet=quoted(chosen.name), what=said))
     if chosen.part is None:
         raise InputError(table, f"is damaged: its sheet {quoted(chosen.name)} {chosen.outside}. {_RESAVE}")
     return chosen
@@ -508,25 +520,29 @@ def _refuse_what_openpyxl_passes_over(archive: zipfile.ZipFile, chosen: SheetEnt
             if value is None or not "".join(value.itertext()).strip():
                 continue
             if column > MAX_COLUMNS + 1:
-                raise InputError(named, f"cell {written} holds a value, but donjon reads only the first "
-                                        f"{MAX_COLUMNS:,} columns of a sheet (A to {column_letters(MAX_COLUMNS)}): "
-                                        "move the value into the table or delete it", row)
+                raise InputError(named, phrase("cell {cell} holds a value, but donjon reads only the first {n} "
+                                               "columns of a sheet (A to {last}): move the value into the table or "
+                                               "delete it", cell=written, n=_count(MAX_COLUMNS),
+                                               last=column_letters(MAX_COLUMNS)), row)
             if row > MAX_CARDS + 2:
-                raise InputError(named, f"cell {written} holds a value, but donjon reads only the first "
-                                        f"{MAX_CARDS + 2:,} rows of a sheet (a deck holds at most {MAX_CARDS:,} "
-                                        "cards): move the value into the table or delete it", row)
+                raise InputError(named, phrase("cell {cell} holds a value, but donjon reads only the first {n} rows "
+                                               "of a sheet (a deck holds at most {cards} cards): move the value into "
+                                               "the table or delete it", cell=written, n=_count(MAX_CARDS + 2),
+                                               cards=_count(MAX_CARDS)), row)
             style = int(element.get("s") or 0)
             if element.get("t", "n") == "n" and style in dates:
                 serial = float(value.text or 0)
                 if dates[style] and abs(serial) >= 999_999_999:  # the longest duration Python holds
-                    raise InputError(named, f"cell {written} is formatted as a duration but holds {value.text}, "
-                                            "far longer than any: format it as a number or as text", row)
+                    raise InputError(named, phrase("cell {cell} is formatted as a duration but holds {value}, far "
+                                                   "longer than any: format it as a number or as text", cell=written,
+                                                   value=value.text), row)
                 # up to 23:59:59 of the last day: openpyxl rounds to the millisecond, and a day more is no date
                 if not dates[style] and not 0 <= serial <= last_day + 0.99999:
-                    raise InputError(named, f"cell {written} is formatted as a date but holds {value.text}, which is "
-                                            f"no day (dates run from 0 to {last_day}, 9999-12-31; a spreadsheet "
-                                            "program shows it as ####): write a date, or format the cell as a "
-                                            "number or as text", row)
+                    raise InputError(named, phrase("cell {cell} is formatted as a date but holds {value}, which is no "
+                                                   "day (dates run from 0 to {last}, 9999-12-31; a spreadsheet program "
+                                                   "shows it as ####): write a date, or format the cell as a number or "
+                                                   "as text", cell=written, value=value.text, last=str(last_day)),
+                                     row)
             element.clear()
 
 

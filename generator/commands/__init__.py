@@ -38,13 +38,14 @@ def error_line(message: str, lang: Language | None = None) -> str:
     return lang._(N_("error: {message}")).format(message=message)
 
 
-def warning_line(message: str) -> str:
-    """A warning as said on stderr: `warning: ` and `message`, in the language the command says its messages in
-    (`content check --lang fr`, `build --lang de`: `avertissement :`, `Warnung:`)."""
+def warning_line(message: str, lang: Language | None = None) -> str:
+    """A warning as said on stderr: `warning: ` and `message`, in `lang` when given (`score --lang fr`), else in the
+    language the command says its messages in (`content check --lang fr`, `build --lang de`: `avertissement :`,
+    `Warnung:`)."""
     from generator.i18n import N_, messages_language
 
-    lang = messages_language()
-    if lang is None:
+    lang = lang or messages_language()
+    if lang is None or lang.english:
         return f"warning: {message}"
     # TRANSLATORS: the word before every warning of donjon content check/build on stderr
     return lang._(N_("warning: {message}")).format(message=message)
@@ -203,10 +204,17 @@ def warn_of_a_language_nobody_holds(lang: str, decks: Sequence[Deck] = (), own: 
     held = {*INTERFACE, *(code for deck in own if deck.id in built for code in deck.languages)}
     if lang.split("-")[0] in {code.split("-")[0] for code in held}:
         return
-    fallback = "English" + (", each deck of your own in its own language" if own else "")
-    what = ("written in " if option == "--lang" else "each card's second name falls back to ") + fallback
-    typer.echo(f"warning: {option} {lang}: donjon has no words in {lang!r} (it has {', '.join(INTERFACE)}) and no "
-               f"deck of this build holds it: {what}", err=True)
+    from generator.i18n import phrase
+
+    if option == "--lang":
+        what = (phrase("written in English, each deck of your own in its own language") if own
+                else phrase("written in English"))
+    else:
+        what = (phrase("each card's second name falls back to English, each deck of your own in its own language")
+                if own else phrase("each card's second name falls back to English"))
+    typer.echo(warning_line(phrase("{option} {lang}: donjon has no words in {quoted} (it has {held}) and no deck of "
+                                   "this build holds it: {what}", option=option, lang=lang, quoted=repr(lang),
+                                   held=", ".join(INTERFACE), what=what)), err=True)
 
 
 def warn_of_sheets_not_in(lang: str, games: Sequence[GameCatalog]) -> None:
@@ -214,6 +222,7 @@ def warn_of_sheets_not_in(lang: str, games: Sequence[GameCatalog]) -> None:
     its sheet.yaml): it is drawn, its own words as written and donjon's (`_('Player')`) in German, a sheet in two
     languages; say so, naming the sheet.yaml, rather than print it without a word. The build goes on."""
     from generator.games.sheet_game import SheetCatalog
+    from generator.i18n import messages_language, phrase
     from generator.wording import listing
 
     base = lang.split("-")[0]
@@ -224,10 +233,13 @@ def warn_of_sheets_not_in(lang: str, games: Sequence[GameCatalog]) -> None:
         given = tuple(dict.fromkeys((sheet.lang, *sheet.languages)))
         if base in {code.split("-")[0] for code in given}:
             continue
-        others = f" and given in {listing(list(given[1:]))} (languages:)" if given[1:] else ""
-        typer.echo(f"warning: {sheet.origin}: --lang {lang}: the sheet is written in {sheet.lang}{others}, not in "
-                   f"{lang}: its own words are drawn as written, among donjon's in {lang}; give them under "
-                   f"`languages: {base}:`", err=True)
+        spoken = messages_language()
+        codes = spoken.listing(list(given[1:])) if spoken is not None else listing(list(given[1:]))
+        others = phrase(" and given in {codes} (languages:)", codes=codes) if given[1:] else ""
+        typer.echo(warning_line(phrase("{origin}: --lang {lang}: the sheet is written in {written}{others}, not in "
+                                       "{lang}: its own words are drawn as written, among donjon's in {lang}; give "
+                                       "them under `languages: {base}:`", origin=sheet.origin, lang=lang,
+                                       written=sheet.lang, others=others, base=base)), err=True)
 
 
 #: The help of `--also`.

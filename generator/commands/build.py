@@ -30,7 +30,7 @@ from generator.wording import plural
 if TYPE_CHECKING:  # for annotations only: the command module imports nothing heavy at start-up
     from collections.abc import Sequence
 
-    from generator.build.options import BuildOptions
+    from generator.build.options import BuildOptions, Written
     from generator.catalog.deck import Deck
     from generator.content import Content
     from generator.games.base import GameCatalog
@@ -76,6 +76,7 @@ MAX_BACK_OFFSET_MM = 10.0
 def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -> float:
     """A length option in `unit` (mm or pt), given as `3`, `3mm`, `0.125in` or `9pt` (a bare number is in `unit`)."""
     from generator.catalog.common import parse_length
+    from generator.i18n import phrase
     from generator.units import MM_PER_UNIT
 
     raw = text.strip()
@@ -85,11 +86,21 @@ def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -
         sign = -1.0 if raw.startswith("-") else 1.0
         parsed = parse_length(raw.lstrip("+-"))
         if parsed is None:
-            raise _usage(option, f"{text!r} is not a length; write it like 3mm, 0.125in or 9pt")
+            raise _usage(option, phrase("{value} is not a length; write it like 3mm, 0.125in or 9pt",
+                                        value=repr(text)))
         value = sign * parsed / MM_PER_UNIT[unit]
     if not low <= value <= high:
-        raise _usage(option, f"{value:g} {unit} is out of range; it must be from {low:g} to {high:g} {unit}")
+        raise _usage(option, phrase("{value} {unit} is out of range; it must be from {low} to {high} {unit}",
+                                    value=_g(value), unit=unit, low=_g(low), high=_g(high)))
     return value
+
+
+def _g(value: float) -> str:
+    """A length in a refusal: `0.5` as English writes it (`:g`), `0,5` in the language of the messages."""
+    from generator.i18n import messages_language
+
+    lang = messages_language()
+    return f"{value:g}" if lang is None else lang.number(value)
 
 
 def _usage(option: str, message: str) -> Exception:
@@ -99,9 +110,11 @@ def _usage(option: str, message: str) -> Exception:
 
 
 def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
+    from generator.i18n import phrase
+
     key = value.strip().lower()
     if key not in choices:
-        raise _usage(option, f"{value!r} is not one of {', '.join(choices)}")
+        raise _usage(option, phrase("{value} is not one of {choices}", value=repr(value), choices=", ".join(choices)))
     return key
 
 
@@ -113,6 +126,7 @@ MAX_PAPER_MM = 1500.0
 def paper_option(text: str) -> str:
     """`--paper`: a named size (a4, letter, a3, a5, legal, tabloid) or a custom one as WxH with a unit (330x480mm,
     12x18in); the name, or the custom size written the one way donjon reads it."""
+    from generator.i18n import phrase
     from generator.render.imposition import SHEET_PAPERS, paper_size
     from generator.units import PT_PER_MM
 
@@ -124,10 +138,11 @@ def paper_option(text: str) -> str:
     try:
         w, h = paper_size(key)
     except ValueError:
-        raise _usage("--paper", f"{text!r} is not one of {', '.join(SHEET_PAPERS)} nor a size like 330x480mm or "
-                                "12x18in") from None
+        raise _usage("--paper", phrase("{value} is not one of {papers} nor a size like 330x480mm or 12x18in",
+                                       value=repr(text), papers=", ".join(SHEET_PAPERS))) from None
     if not (MIN_PAPER_MM <= w / PT_PER_MM and h / PT_PER_MM <= MAX_PAPER_MM):
-        raise _usage("--paper", f"{text!r}: each side must be from {MIN_PAPER_MM:g} to {MAX_PAPER_MM:g} mm")
+        raise _usage("--paper", phrase("{value}: each side must be from {low} to {high} mm", value=repr(text),
+                                       low=_g(MIN_PAPER_MM), high=_g(MAX_PAPER_MM)))
     return key
 
 
@@ -170,11 +185,14 @@ def print_options(paper: str, orientation: str, bleed: Optional[bool], bleed_siz
 
 def formats_of(text: str) -> tuple[str, ...]:
     """The backends `--format` names, in the order of the backends table."""
+    from generator.i18n import phrase
+
     known = names()
     chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
     unknown = [f for f in chosen if f not in known]
     if unknown or not chosen:
-        raise _usage("--format", f"{text!r}: choose {', '.join(known)} or {','.join(known)}")
+        raise _usage("--format", phrase("{value}: choose {names} or {both}", value=repr(text),
+                                        names=", ".join(known), both=",".join(known)))
     return tuple(f for f in known if f in chosen)
 
 
@@ -273,13 +291,13 @@ def build(
     from generator.build.options import BuildOptions
     from generator.build.outputs import games_of
     from generator.content import all_decks, load_content, pick_cards, select
-    from generator.i18n import messages_in
+    from generator.i18n import messages_in, phrase
     from generator.output import prepare_dir
     from generator.resources import display_path
 
     start = time.perf_counter()
     if target is not None and not target.strip():
-        raise _usage("TARGET", "is empty: name a game, a deck, or all")
+        raise _usage("TARGET", phrase("is empty: name a game, a deck, or all"))
     lang = language_option(lang_text, "--lang")
     also = language_option(also_text, "--also")
     spoken = messages_language_of(lang)
@@ -342,14 +360,11 @@ def build(
                     typer.echo(warning_line(str(warning)), err=True)
                 for w in result.written:
                     files += w.files
-                    if w.folder:
-                        typer.echo(f"wrote {display_path(w.path)}/: {plural(w.files, f'{w.what} file')}")
-                    else:
-                        typer.echo(f"wrote {display_path(w.path)}: {plural(w.pages, 'page')}, "
-                                   f"{plural(w.cards, 'card')}")
+                    typer.echo(wrote_line(w))
             for w in report.others:
                 files += w.files
-                typer.echo(f"wrote {display_path(w.path)}: {w.what}")
+                # TRANSLATORS: a file a build wrote, then what it is (a card reference, a score sheet)
+                typer.echo(phrase("wrote {path}: {what}", path=display_path(w.path), what=w.what))
             seconds = time.perf_counter() - start
             if spoken is not None:
                 typer.echo(built_line(spoken, len(report.results), report.cards, report.pages, files, seconds))
@@ -386,27 +401,48 @@ def built_line(lang: "Language", decks: int, cards: int, pages: int, files: int,
         rate=rate)
 
 
+def wrote_line(w: "Written") -> str:
+    """A deck's file or folder a build wrote, in the language of its messages (`--lang fr`): `wrote out/x.pdf: 2 pages,
+    18 cards`, `wrote out/x/svg/: 9 SVG files`."""
+    from generator.i18n import phrase, phrase_n
+    from generator.resources import display_path
+
+    if w.folder:
+        # TRANSLATORS: a folder a build wrote (its path ends in /), then its files: "9 SVG files"
+        return phrase("wrote {path}/: {files}", path=display_path(w.path),
+                      files=phrase_n("{n} {what} file", "{n} {what} files", w.files, what=w.what))
+    # TRANSLATORS: a deck's document a build wrote, then its pages and cards
+    return phrase("wrote {path}: {pages}, {cards}", path=display_path(w.path),
+                  pages=phrase_n("{n} page", "{n} pages", w.pages), cards=phrase_n("{n} card", "{n} cards", w.cards))
+
+
 def _warn_of_documents_left_out(formats: str, games: "Sequence[GameCatalog]") -> None:
     """Card references and fillable score sheets are PDF documents (the SVG and PNG backends write one file per
     card; a form is PDF only): a build whose --format leaves out pdf writes none of them, and with svg only the
     sheets to print, as SVGs. Said, naming each game or sheet left out, so that a designer building `--format svg`
     for a sheet of their own is not told "0 files" and nothing else, nor left looking for a fillable sheet."""
     from generator.games.sheet_game import SheetCatalog
+    from generator.i18n import phrase
     from generator.registry import find_game
 
     svg = "svg" in formats_of(formats)
     for game in games:
         sheets = find_game(game.info.id).score_sheets(game)  # lazy: no page is drawn to know
         if isinstance(game, SheetCatalog):
-            where, what = game.sheet.origin, "its fillable score sheets are" if svg else "its score sheets are"
+            where, what = game.sheet.origin, (phrase("its fillable score sheets are written only when --format "
+                                                     "holds pdf") if svg else
+                                              phrase("its score sheets are written only when --format holds pdf"))
         elif sheets:
-            where, what = game.info.id, "its card reference and fillable score sheets are" if svg else \
-                "its card reference and score sheets are"
+            where, what = game.info.id, (phrase("its card reference and fillable score sheets are written only when "
+                                                "--format holds pdf") if svg else
+                                         phrase("its card reference and score sheets are written only when --format "
+                                                "holds pdf"))
         else:
-            where, what = game.info.id, "its card reference is"
-        printed = " (the sheets to print are written as SVGs)" if svg and any(s.svg for s in sheets) else ""
-        typer.echo(f"warning: {where}: {what} written only when --format holds pdf{printed}: --format {formats} "
-                   f"writes none (add pdf: --format pdf,svg)", err=True)
+            where, what = game.info.id, phrase("its card reference is written only when --format holds pdf")
+        printed = phrase(" (the sheets to print are written as SVGs)") if svg and any(s.svg for s in sheets) else ""
+        typer.echo(warning_line(phrase("{where}: {what}{printed}: --format {formats} writes none (add pdf: --format "
+                                       "pdf,svg)", where=where, what=what, printed=printed, formats=formats)),
+                   err=True)
 
 
 def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":
@@ -461,7 +497,11 @@ def sheet_plans(decks: list["Deck"], options: "BuildOptions") -> list[str]:
     """How many cards each deck's sheets hold a page, and how many pages it makes: said before anything is drawn,
     so a paper that holds fewer cards than expected is noticed at once."""
     from generator.build.decks import deck_label
+    from generator.i18n import N_, phrase, phrase_n
     from generator.render.imposition import grid, page_count, paper_name
+
+    # a paper's orientation in the line, marked for the catalogs (`paysage`, `Querformat`)
+    orientations = {"portrait": N_("portrait"), "landscape": N_("landscape")}
 
     po = options.print_options
     lines = []
@@ -469,8 +509,13 @@ def sheet_plans(decks: list["Deck"], options: "BuildOptions") -> list[str]:
         size = deck.card_size
         layout = grid(size.width_pt, size.height_pt, po)
         count = len(deck.cards) if options.unique else deck.total
-        lines.append(f"{deck_label(deck)}: {plural(layout.per_page, 'card')} a page ({layout.cols} x {layout.rows} "
-                     f"on {paper_name(po.paper)} {po.orientation}), {plural(page_count(count, layout, po), 'page')}")
+        # TRANSLATORS: before a build draws: how many cards a page of a deck holds (3 x 3 on A4 portrait) and
+        # how many pages it makes; {orientation} is "portrait" or "landscape"
+        lines.append(phrase("{deck}: {cards} a page ({cols} x {rows} on {paper} {orientation}), {pages}",
+                            deck=deck_label(deck), cards=phrase_n("{n} card", "{n} cards", layout.per_page),
+                            cols=layout.cols, rows=layout.rows, paper=paper_name(po.paper),
+                            orientation=phrase(orientations.get(po.orientation, po.orientation)),
+                            pages=phrase_n("{n} page", "{n} pages", page_count(count, layout, po))))
     return lines
 
 

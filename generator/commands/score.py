@@ -7,11 +7,19 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from generator.commands import error_line, folder_option, interface_language, refuse_missing_folder, reports_errors
+from generator.commands import (
+    error_line,
+    folder_option,
+    interface_language,
+    refuse_missing_folder,
+    reports_errors,
+    warning_line,
+)
 
 if TYPE_CHECKING:
     from generator.content import Content
     from generator.errors import Problem
+    from generator.i18n import Language
 
 HELP = """\
 Check end states of Guildhall, Once Upon a Castle or Guédelon by the rules and score them.
@@ -150,12 +158,15 @@ def score(
     options = SheetOptions(players, tuple(confirmed), annotate, unread_alone=json_, lang=lang)
     source: Path | Content | None = content
     sheet = None
-    if sheet_text is not None:
-        source, sheet = _own_sheet(sheet_text, content)
-    elif content is not None:
-        from generator.content import load_content
+    from generator.i18n import messages_in
 
-        source = load_content(content)  # a content folder holding sheets of one's own registers them
+    with messages_in(lang):  # a sheet's or a folder's problems and warnings in the table's language
+        if sheet_text is not None:
+            source, sheet = _own_sheet(sheet_text, content, lang)
+        elif content is not None:
+            from generator.content import load_content
+
+            source = load_content(content)  # a content folder holding sheets of one's own registers them
     worst = 0
     printed = False
     if files.count(STDIN) > 1:
@@ -180,7 +191,7 @@ def score(
         raise typer.Exit(worst)
 
 
-def _own_sheet(given: str, content: Optional[Path]) -> tuple[Content, str]:
+def _own_sheet(given: str, content: Optional[Path], lang: "Language | None" = None) -> tuple[Content, str]:
     """The content a sheet of one's own is read with, and its id: `given` is its folder, or its id in `content`."""
     from generator.content import load_content
     from generator.errors import UsageError
@@ -194,7 +205,7 @@ def _own_sheet(given: str, content: Optional[Path]) -> tuple[Content, str]:
             from generator.errors import ContentError
 
             raise ContentError(problems)
-        _say_notes(sheet.notes())
+        _say_notes(sheet.notes(), lang)
         return loaded, sheet.id
     if content is None:
         raise UsageError(f"--sheet {given}", "is neither a folder with a sheet.yaml nor, with --content, the id of "
@@ -204,11 +215,12 @@ def _own_sheet(given: str, content: Optional[Path]) -> tuple[Content, str]:
         raise UsageError(f"--sheet {given}", f"is no sheet of {content} (it holds "
                                              f"{', '.join(loaded.catalogs) or 'nothing'})")
     found = getattr(loaded.catalogs[given], "sheet", None)
-    _say_notes(found.notes() if found is not None else [])
+    _say_notes(found.notes() if found is not None else [], lang)
     return loaded, given
 
 
-def _say_notes(notes: list[Problem]) -> None:
-    """A sheet's warnings on standard error, before the table they explain (players named by their files)."""
+def _say_notes(notes: list[Problem], lang: "Language | None" = None) -> None:
+    """A sheet's warnings on standard error, before the table they explain (players named by their files), `warning:`
+    in the table's language (`avertissement :`)."""
     for note in notes:
-        typer.echo(f"warning: {note}", err=True)
+        typer.echo(warning_line(str(note), lang), err=True)

@@ -50,6 +50,23 @@ C = TypeVar("C", bound=GameCatalog)
 S = TypeVar("S")
 
 
+def scan_what(what: str) -> str:
+    """What the build's report calls a scan-ready sheet to print (`castle score sheet, Classic, A4, to print
+    (scan-ready)`), in the language of its messages."""
+    from generator.i18n import phrase
+
+    # TRANSLATORS: a score sheet a build wrote; {what} is the sheet and its paper
+    return phrase("{what}, to print (scan-ready)", what=what)
+
+
+def svg_what(scan: str) -> str:
+    """What the report calls the SVG of the scan-ready sheet `scan` (:func:`scan_what`): the sheet, `as SVG`."""
+    from generator.i18n import phrase
+
+    head, _, tail = scan_what("\0").partition("\0")
+    return phrase("{what}, as SVG", what=scan.removeprefix(head).removesuffix(tail))
+
+
 @dataclass(frozen=True)
 class ScoreSheetFile:
     """A printable score sheet a game offers (`OUT/score-sheets/GAME/NAME.pdf`): its PDF metadata and its page, drawn when the

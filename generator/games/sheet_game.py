@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from generator.games.base import ScoreSheetFile, SheetOptions
+from generator.games.base import ScoreSheetFile, SheetOptions, scan_what
+from generator.i18n import phrase
 from generator.render.imposition import PAPER_NAMES
 
 if TYPE_CHECKING:
@@ -130,18 +131,20 @@ class SheetGame:
         scan_ready, fillable = lang._("scan-ready"), lang._("fillable")
         found = []
         for paper in sheet.layout.papers:
-            # what the build's report says is English, as the command line is
-            what = f"{sheet.name} sheet, {PAPER_NAMES[paper]}"
+            # what the build's report says, in the language of its messages (`build --lang fr`)
+            what = phrase("{name} sheet, {paper}", name=sheet.name, paper=phrase(PAPER_NAMES[paper]))
             paper_name = lang._(PAPER_NAMES[paper])
             found.append(ScoreSheetFile(
                 file_name(sheet, paper, False), f"{title} ({paper_name}, {scan_ready})",
                 lang._("a score sheet by donjon; fill its marks and score a photo of it with `donjon score --sheet`"),
-                f"{what}, to print (scan-ready)", partial(self._page, "scan", paper, lang.code),
-                ((".marks.json", f"{what}: its map of marks", partial(self._map_json, paper)),), lang.code, svg=True))
+                scan_what(what), partial(self._page, "scan", paper, lang.code),
+                ((".marks.json", phrase("{what}: its map of marks", what=what), partial(self._map_json, paper)),),
+                lang.code, svg=True))
             found.append(ScoreSheetFile(
                 file_name(sheet, paper, True), f"{title} ({paper_name}, {fillable})",
                 lang._("a score sheet by donjon; score it filled in with `donjon score --sheet`"),
-                f"{what}, fillable", partial(self._page, "fillable", paper, lang.code), lang=lang.code))
+                phrase("{what}, fillable", what=what), partial(self._page, "fillable", paper, lang.code),
+                lang=lang.code))
         return found
 
     def _page(self, variant: str, paper: str, lang: str) -> Any:

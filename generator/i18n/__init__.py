@@ -104,13 +104,13 @@ class Language:
             return singular if count == 1 else plural
         return str(self._translations.npgettext(context, singular, plural, count))
 
-    def format(self, message: str, **values: Any) -> str:
+    def format(self, message: str, /, **values: Any) -> str:
         """`message` in this language with each `{name}` filled from `values`, whole numbers as the language writes
         them (the `_` of a page's template: `_("Guest of floor {n}", n=5)`)."""
         return self._(message).format(**{k: self.number(v) if isinstance(v, int) and not isinstance(v, bool) else v
                                          for k, v in values.items()})
 
-    def nformat(self, singular: str, plural: str, count: int, **values: Any) -> str:
+    def nformat(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The form of `singular`/`plural` for `count`, `{n}` being the count (a page's `ngettext`)."""
         return self.ngettext(singular, plural, count).format(n=self.number(count), **values)
 

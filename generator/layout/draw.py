@@ -35,7 +35,7 @@ from generator.catalog.common import CONFIDENCE_WORDS, Provenance
 from generator.catalog.shapes import Shape
 from generator.errors import ContentError, FitError, Problem
 from generator.files import resolve_within
-from generator.i18n import Language, language, phrase
+from generator.i18n import Language, language, phrase, phrase_n
 from generator.layout.load import (
     EPSILON,
     TEXT_KINDS,
@@ -88,7 +88,6 @@ from generator.render.text import (
 )
 from generator.resources import display_path
 from generator.units import to_mm
-from generator.wording import noun
 
 #: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
 #: leaves about 15% of the diameter on each side.
@@ -281,10 +280,14 @@ def _icons_error(what: Subject, missing: list[tuple[LayoutBox, UnknownIcons]]) -
     shown = UnknownIcons(names, err.known, err.own).describe()
     where = ", ".join(repr(b) for b in boxes)
     line = f":{first.line}" if first.line else ""
-    box_word = noun(len(boxes), "box", "boxes")
-    return CardFitError(f"{what.who}: {shown} (in {box_word} {where}, {first.file}{line})",
-                        Problem(first.file, first.line, f"{first.where}.text", f"{what.who}: {shown} (in {box_word} "
-                                f"{where})"), err)
+
+    def said(place: str) -> str:
+        # TRANSLATORS: {place} is empty or the layout's file and line, after a comma
+        return phrase_n("{who}: {problem} (in box {boxes}{place})", "{who}: {problem} (in boxes {boxes}{place})",
+                        len(boxes), who=what.who, problem=shown, boxes=where, place=place)
+
+    return CardFitError(said(f", {first.file}{line}"), Problem(first.file, first.line, f"{first.where}.text", said("")),
+                        err)
 
 
 def _glyphs_error(errors: list["CardFitError"]) -> "CardFitError":
@@ -367,7 +370,9 @@ def _where(box: LayoutBox | None, key: str) -> str:
 def _content_error(layout: Layout, box: LayoutBox | None, key: str, what: Subject, message: str) -> ContentError:
     file = box.file if box is not None else layout.file
     line = box.line if box is not None else None
-    return ContentError([Problem(file, line, _where(box, key), f"{what.who}: {message}")])
+    # TRANSLATORS: a card (deck, name and line) and what is wrong with it
+    return ContentError([Problem(file, line, _where(box, key), phrase("{who}: {problem}", who=what.who,
+                                                                      problem=message))])
 
 
 def _evaluate(layout: Layout, box: LayoutBox | None, key: str, call: Any, what: Subject) -> Any:

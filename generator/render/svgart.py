@@ -103,6 +103,7 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
+from generator.i18n import N_, phrase
 from generator.render.art_markers import (Vertex, marker_matrix, orient_angle, path_vertices, points_of,
                                            points_vertices)
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
@@ -136,13 +137,16 @@ _LINEAR: dict[str, float | None] = {"x1": 0.0, "y1": 0.0, "x2": 1.0, "y2": 0.0}
 _RADIAL: dict[str, float | None] = {"cx": 0.5, "cy": 0.5, "r": 0.5, "fx": None, "fy": None, "fr": 0.0}
 
 _BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)"
-#: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine).
+#: ... marked for the catalogs: the commonest advice of an SVG refused, said in the designer's language
+_BITMAP_COPY_SAID = N_("make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)")
+#: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine);
+#: `{copy}` is the advice above.
 _UNDRAWN = {
-    "filter": f"a filter (a blur, a shadow...), which donjon's PDF cannot draw: {_BITMAP_COPY}, or remove it",
-    "vector-effect": "a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
-                     "shape (Inkscape: Path > Stroke to Path)",
-    "transform": "a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
-                 "transform attribute",
+    "filter": N_("a filter (a blur, a shadow...), which donjon's PDF cannot draw: {copy}, or remove it"),
+    "vector-effect": N_("a stroke that keeps its width when scaled, which donjon's PDF cannot draw: turn it into a "
+                        "shape (Inkscape: Path > Stroke to Path)"),
+    "transform": N_("a transform written in CSS, which donjon's PDF cannot draw: write it as the element's "
+                    "transform attribute"),
 }
 #: A use of a CSS custom property (`var(--name`), in any case.
 _VARIABLE = re.compile(r"var\(\s*--[\w-]*", re.I)
@@ -173,7 +177,8 @@ class ArtProblem(ImageProblem):
     """SVG art that cannot be drawn as it looks, with the line of the file at fault when there is one."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line else message)
+        # TRANSLATORS: the line of an SVG file a problem of it is at
+        super().__init__(phrase("line {line}: {message}", line=str(line), message=message) if line else message)
         self.line = line
 
 
@@ -233,7 +238,7 @@ def _read(data: bytes) -> Art:
     try:
         root = etree.fromstring(data, parser=parser)
     except etree.XMLSyntaxError as err:
-        raise ArtProblem(f"it is not well-formed SVG ({err})") from None
+        raise ArtProblem(phrase("it is not well-formed SVG ({reason})", reason=str(err))) from None
     printed = _printed(root)  # before the checks: what is left out of print is neither checked nor drawn
     _blend_attributes_dropped(root)  # read by no viewer: neither checked nor drawn
     _ex_as_em(root)  # as Chromium measures them
@@ -465,16 +470,17 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
     stroke draws nothing, whatever paints it."""
     value = value.strip()
     if name == "mix-blend-mode" and value.lower() in _NOT_IN_PDF:
-        raise ArtProblem(f"a blend mode PDF does not have ({value.lower()}), which donjon's PDF cannot draw: use "
-                         f"{_NOT_IN_PDF[value.lower()]}, or {_BITMAP_COPY}", line)
+        raise ArtProblem(phrase("a blend mode PDF does not have ({mode}), which donjon's PDF cannot draw: use "
+                                "{modes}, or {copy}", mode=value.lower(), modes=_NOT_IN_PDF[value.lower()],
+                                copy=phrase(_BITMAP_COPY_SAID)), line)
     reason = _UNDRAWN.get(name)
     if reason is not None and value.lower() not in _FINE_VALUES and (css or name != "transform"):
-        raise ArtProblem(f"it uses {reason}", line)
+        raise ArtProblem(phrase("it uses {reason}", reason=phrase(reason, copy=phrase(_BITMAP_COPY_SAID))), line)
     variable = _VARIABLE.search(value)
     if variable is not None and not name.startswith("--"):
         # svglib reads no custom property: a colour of one was painted black, a length read as nothing
-        raise ArtProblem(f"its {name} is a CSS variable ({variable.group(0)})), which donjon's PDF cannot read: "
-                         "write the value itself", line)
+        raise ArtProblem(phrase("its {name} is a CSS variable ({variable})), which donjon's PDF cannot read: write "
+                                "the value itself", name=name, variable=variable.group(0)), line)
     if name == "clip-path" and value.lower() not in ("none", "inherit", "initial", "unset", "") and \
             _URL.search(value) is None:
         raise ArtProblem(f"a clip path written as a CSS shape ({value}), which donjon's PDF cannot draw (it drew "
@@ -628,14 +634,14 @@ def _embedded(href: str, line: int | None) -> Embedded | None:
     try:
         data = base64.b64decode(re.sub(r"\s+", "", match.group(2)), validate=True)
     except (binascii.Error, ValueError):
-        raise ArtProblem("its embedded picture is not valid base64 data", line) from None
+        raise ArtProblem(phrase("its embedded picture is not valid base64 data"), line) from None
     kind = "png" if data.startswith(b"\x89PNG\r\n\x1a\n") else "jpeg" if data.startswith(b"\xff\xd8\xff") else ""
     if not kind:
-        raise ArtProblem("its embedded picture is neither a PNG nor a JPEG file", line)
+        raise ArtProblem(phrase("its embedded picture is neither a PNG nor a JPEG file"), line)
     try:
         width, height = raster_size(data, kind)  # type: ignore[arg-type]
     except ImageProblem as err:
-        raise ArtProblem(f"its embedded picture: {err}", line) from None
+        raise ArtProblem(phrase("its embedded picture: {problem}", problem=str(err)), line) from None
     return Embedded(kind, data, (width, height))
 
 

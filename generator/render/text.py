@@ -64,8 +64,9 @@ class MissingGlyphs(TextProblem):
         super().__init__(self.describe())
 
     def describe(self) -> str:
-        return "; ".join(f"the font {fonts.FACES[face].family} has no glyph for "
-                         + ", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars) for face, chars in self.lacking.items())
+        return "; ".join(phrase("the font {family} has no glyph for {chars}", family=fonts.FACES[face].family,
+                                chars=", ".join(f"{c!r} (U+{ord(c):04X})" for c in chars))
+                         for face, chars in self.lacking.items())
 
 
 class UnknownIcons(TextProblem):
@@ -84,10 +85,15 @@ class UnknownIcons(TextProblem):
         shown = []
         for name in self.names:
             close = difflib.get_close_matches(name, self.known, n=1, cutoff=0.7)
-            shown.append(f"{{{name}}}" + (f" (did you mean {{{close[0]}}}?)" if close else ""))
-        what = "is not an icon" if len(shown) == 1 else "are not icons"
-        whose = "donjon or the deck has" if self.own else "donjon has"
-        return f"{', '.join(shown)} {what} {whose} (icons: {', '.join(self.known)})"
+            braced = "{" + close[0] + "}" if close else ""
+            shown.append(f"{{{name}}}" + (phrase(" (did you mean {name}?)", name=braced) if close else ""))
+        names, icons = ", ".join(shown), ", ".join(self.known)
+        if self.own:
+            return phrase_n("{names} is not an icon donjon or the deck has (icons: {icons})",
+                            "{names} are not icons donjon or the deck has (icons: {icons})", len(shown), names=names,
+                            icons=icons)
+        return phrase_n("{names} is not an icon donjon has (icons: {icons})",
+                        "{names} are not icons donjon has (icons: {icons})", len(shown), names=names, icons=icons)
 
 
 #: Text, compiled by `re` when a value first holds a markup character (most card data holds none).

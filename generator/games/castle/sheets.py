@@ -22,10 +22,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from generator.errors import ContentError, Problem
-from generator.games.base import ScoreSheetFile, SheetOptions
+from generator.games.base import ScoreSheetFile, SheetOptions, scan_what
 from generator.catalog.common import HOUSE_MARK
 from generator.games.castle.catalog import marked
-from generator.i18n import N_, language
+from generator.i18n import N_, language, messages_language, phrase
 from generator.render.imposition import PAPER_NAMES
 
 if TYPE_CHECKING:
@@ -161,10 +161,11 @@ def score_sheets(castle: Castle) -> list[ScoreSheetFile]:
     found: list[ScoreSheetFile] = []
     for version in castle.versions:
         for paper in ("a4", "letter"):
-            # what the build's report says is English, as the command line is; the PDF's metadata is in the sheet's
-            # language
-            english = layout(version.id).values.get("version_name", version.id)
-            what = f"castle score sheet, {english}, {PAPER_NAMES[paper]}"
+            # what the build's report says is in the language of its messages (English, `build --lang fr`: French);
+            # the PDF's metadata is in the sheet's language
+            named = (layout(version.id).values.get("version_name", version.id) if messages_language() is None
+                     else version_name(castle, version.id))
+            what = phrase("castle score sheet, {version}, {paper}", version=named, paper=phrase(PAPER_NAMES[paper]))
             title = lang._("{game}: score sheet, {version} version").format(
                 game=castle.info.name, version=version_name(castle, version.id))
             paper_name = lang._(PAPER_NAMES[paper])
@@ -172,13 +173,15 @@ def score_sheets(castle: Castle) -> list[ScoreSheetFile]:
             found.append(ScoreSheetFile(
                 file_name(version.id, paper, False), f"{title} ({paper_name}, {scan_ready})",
                 lang._("a castle score sheet by donjon; fill its marks and score a photo of it with `donjon score`"),
-                f"{what}, to print (scan-ready)", partial(_page, castle, version.id, paper, "scan"),
-                ((MARKS_SUFFIX, f"{what}: its map of marks", partial(_map_json, castle, version.id, paper)),),
+                scan_what(what), partial(_page, castle, version.id, paper, "scan"),
+                ((MARKS_SUFFIX, phrase("{what}: its map of marks", what=what),
+                  partial(_map_json, castle, version.id, paper)),),
                 lang.code, svg=True))
             found.append(ScoreSheetFile(
                 file_name(version.id, paper, True), f"{title} ({paper_name}, {fillable})",
                 lang._("a castle score sheet by donjon; score it filled in with `donjon score`"),
-                f"{what}, fillable", partial(_page, castle, version.id, paper, "fillable"), lang=lang.code))
+                phrase("{what}, fillable", what=what), partial(_page, castle, version.id, paper, "fillable"),
+                lang=lang.code))
     return found
 
 
