@@ -46,18 +46,27 @@ def tap(page: WebKitPage, name: str) -> None:
     page.until(lambda: page.run("return !document.body.classList.contains('sending')"), f"{name}: no answer drawn")
 
 
+def at_anas_part(page: WebKitPage, base: str, *others: str) -> str:
+    """A new Great Architect castle table of Ana (and `others`), opened at Ana's part: the table's number."""
+    page.goto(f"{base}/new/once-upon-a-castle")
+    page.click("#opt-version option[value=great-architect]")
+    for index, name in enumerate(("Ana", *others)):
+        page.type(f"#name-{index}", name)
+    page.press("Open the table")
+    page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
+    table = page.url.rsplit("/", 1)[1]
+    page.press("Ana: enter Ana's part")
+    page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+    return table
+
+
 def test_a_whole_castle_game_in_webkit_at_a_phones_size(phone: tuple[WebKitPage, str]) -> None:
     page, base = phone
     page.goto(f"{base}/")
     assert page.run("return innerWidth") == 390
     page.press("Once Upon a Castle")
-    page.click("#opt-version option[value=great-architect]")
-    page.type("#name-0", "Ana")
-    page.type("#name-1", "Ben")
-    page.press("Open the table")
-    page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
-    page.press("Ana: enter Ana's part")
-    page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+    page.until(lambda: page.url.endswith("/new/once-upon-a-castle"), "the game's page did not open")
+    at_anas_part(page, base, "Ben")
     for _ in range(4):
         tap(page, "Donjon floors: one more")
     for value in ("5", "2", "5", "5"):
@@ -90,13 +99,7 @@ def test_a_photo_of_a_castle_sheet_read_checked_and_kept_in_webkit(phone: tuple[
     """The photo sent from the seat page's file field (multipart, as Safari sends it), the check page's marks
     tapped and read again, the values kept."""
     page, base = phone
-    page.goto(f"{base}/new/once-upon-a-castle")
-    page.click("#opt-version option[value=great-architect]")
-    page.type("#name-0", "Ana")
-    page.press("Open the table")
-    page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
-    page.press("Ana: enter Ana's part")
-    page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+    at_anas_part(page, base)
     page.type("#sheet-photo", str(photos["ana.jpg"]))  # a file field takes the file's path (WebDriver)
     page.press("Read the photo")
     page.until(lambda: "Check what was read" in page.text("main"), "the photo's check page did not come", READ_S)
@@ -115,7 +118,6 @@ def test_a_photo_of_a_castle_sheet_read_checked_and_kept_in_webkit(phone: tuple[
     assert page.run(TOTALS) == {"Ana": "36"}
 
 
-
 def test_taps_kept_while_the_companion_is_stopped_arrive_once_it_is_back_in_webkit(tmp_path: Path) -> None:
     """The companion stopped in the middle of a game (Ctrl-C, the laptop's lid closed): a phone's taps meanwhile
     are kept on it (localStorage), and the page says so; the companion started again on the same port and database,
@@ -125,14 +127,7 @@ def test_taps_kept_while_the_companion_is_stopped_arrive_once_it_is_back_in_webk
         with serving("--db", db, "--port", str(port)) as (_, url):
             wait_ready(url)
             base = url.rstrip("/")
-            page.goto(f"{base}/new/once-upon-a-castle")
-            page.click("#opt-version option[value=great-architect]")
-            page.type("#name-0", "Ana")
-            page.press("Open the table")
-            page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
-            table = page.url.rsplit("/", 1)[1]
-            page.press("Ana: enter Ana's part")
-            page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+            table = at_anas_part(page, base)
             tap(page, "Towers: add 5")
         # the companion is stopped: two taps, kept on the phone and said
         page.press("Towers: add 2")
@@ -166,14 +161,7 @@ def test_taps_kept_while_the_companion_is_stopped_are_sent_from_the_home_page_in
         with serving("--db", db, "--port", str(port)) as (_, url):
             wait_ready(url)
             base = url.rstrip("/")
-            page.goto(f"{base}/new/once-upon-a-castle")
-            page.click("#opt-version option[value=great-architect]")
-            page.type("#name-0", "Ana")
-            page.press("Open the table")
-            page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
-            table = page.url.rsplit("/", 1)[1]
-            page.press("Ana: enter Ana's part")
-            page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+            table = at_anas_part(page, base)
         page.press("Towers: add 5")
         kept = f"donjon-pending-{table}"
         page.until(lambda: "1 change is not saved yet" in page.text("#connection"), "the kept tap was not said")
@@ -198,13 +186,7 @@ def test_save_tapped_while_the_companion_is_stopped_saves_nothing_until_the_kept
         with serving("--db", db, "--port", str(port)) as (_, url):
             wait_ready(url)
             base = url.rstrip("/")
-            page.goto(f"{base}/new/once-upon-a-castle")
-            page.click("#opt-version option[value=great-architect]")
-            page.type("#name-0", "Ana")
-            page.press("Open the table")
-            page.until(lambda: re.search(r"/tables/\d+$", page.url), "the table did not open")
-            page.press("Ana: enter Ana's part")
-            page.until(lambda: page.url.endswith("/seats/0"), "Ana's part did not open")
+            at_anas_part(page, base)
             for _ in range(4):
                 tap(page, "Donjon floors: one more")
             for value in ("5", "2", "5", "5"):
