@@ -512,8 +512,8 @@ def test_a_content_folder_and_an_imported_games_envelope_are_refused_in_the_lang
 @pytest.mark.parametrize(("code", "error"), [("fr", "erreur\u00a0: "), ("de", "Fehler: ")])
 def test_a_refusal_begins_with_the_language_s_word_for_error(tmp_path: Path, code: str, error: str) -> None:
     """`score`/`history --lang fr|de`: each refusal on stderr begins `erreur :` (a no-break space before the colon,
-    as the French catalog writes it) or `Fehler:`, a file's as a command line's; English and the commands whose
-    --lang is a deck's (`build`) keep `error:`; a run after a French one speaks English again."""
+    as the French catalog writes it) or `Fehler:`, a file's as a command line's, as `build --lang` (the cards' and
+    the messages' language) does; English keeps `error:`; a run after a French one speaks English again."""
     missing = str(tmp_path / "none.sqlite3")
     told = [run("history", "list", "--db", missing, "--lang", code), run("history", "show", "abc", "--lang", code),
             run("score", str(tmp_path / "missing.yaml"), "--lang", code),
@@ -523,7 +523,8 @@ def test_a_refusal_begins_with_the_language_s_word_for_error(tmp_path: Path, cod
         assert said[2].startswith(error) and "error:" not in said[2]
     assert run("history", "list", "--db", missing)[2].startswith(f"error: {missing}: no such database")
     assert run("score", str(tmp_path / "missing.yaml"))[2] == f"error: {tmp_path / 'missing.yaml'}: no such file\n"
-    assert run("build", "--lang", code, "--paper", "zz")[2].startswith("error: --paper: 'zz'")
+    assert run("build", "--lang", code, "--paper", "zz")[2].startswith(f"{error}--paper")
+    assert run("build", "--paper", "zz")[2].startswith("error: --paper: 'zz'")
 
 
 def test_games_of_a_sheet_of_ones_own_are_imported_edited_and_renamed_with_its_content(tmp_path: Path) -> None:
