@@ -668,3 +668,81 @@ def test_builds_option_refusals_are_said_in_the_designers_language(tmp_path: Pat
     assert _translated(code, "{value}: choose {names} or {both}").search(said[0]) and "'pdf,png'" in said[0], said
     out_of_range = _translated(code, "{value} {unit} is out of range; it must be from {low} to {high} {unit}")
     assert out_of_range.search(said[1]) and "0,5" in said[1] and "6,35 mm" in said[1], said
+
+
+# --- export, preview and reference say what they wrote in the cards' language (`--lang fr`) ------------------------
+
+#: each command on a deck of one's own, as a designer runs them before sending the files to a service
+EXPORTS = (["export", "png", "--preset", "plain", "--dpi", "72", "--jobs", "1"], ["export", "tts", "--jobs", "1"],
+           ["export", "dtc"], ["export", "--service", "mpc", "--decks", "all", "--jobs", "1"], ["reference", "mine"],
+           ["preview", "--jobs", "1"])
+
+
+def _exported(root: Path, out: Path, *args: str) -> list[str]:
+    lines = []
+    for command in EXPORTS:
+        result = runner.invoke(app, [*command, "--content", str(root), "--out", str(out), *args])
+        assert result.exit_code == 0, result.output
+        lines += result.output.strip().splitlines()
+    return lines
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_export_preview_and_reference_say_what_they_wrote_in_the_cards_language(tmp_path: Path, code: str) -> None:
+    """`export png|tts|dtc|--service`, `reference` and `preview` with `--lang fr`: each file written, each summary and
+    the warning (a deck holding no cards in the language) in that language, as `build --lang fr` says them, the
+    paths and sizes as they are; they were English whatever --lang said."""
+    lines = _exported(_own_deck(tmp_path / "c", DECK), tmp_path / "o", "--lang", code)
+    expected = [
+        ("wrote {path}/: {n} PNG file of {w}x{h} px ({faces} and {backs}), {manifest}",
+         "wrote {path}/: {n} PNG files of {w}x{h} px ({faces} and {backs}), {manifest}", 3),
+        ("Exported {decks}: {files} ({size}) in {seconds} s{rate}.", None, 1),
+        ("wrote {path}/: {sheets}, {backs}, {saved}; cards of {w}x{h} px", None, 1),
+        ("Exported {decks} for Tabletop Simulator: {cards} on {sheets} in {seconds} s.", None, 1),
+        ("wrote {path}: {pages} of {w} x {h} in ({cards}, back then front, RGB)", None, 1),
+        ("Exported {decks} for DriveThruCards in {seconds} s.", None, 1),
+        ("wrote {path}/: {n} PNG file of {w}x{h} px at {dpi} dpi, {manifest} (each face's copies, as {service} asks "
+         "them)", "wrote {path}/: {n} PNG files of {w}x{h} px at {dpi} dpi, {manifest} (each face's copies, as "
+         "{service} asks them)", 3),
+        ("Exported {decks} for {service} in {seconds} s.", None, 1),
+        ("warning: {message}", None, 1),
+        ("wrote {path}: {pages}", None, 1),
+        ("Wrote {n} reference in {seconds} s.", "Wrote {n} references in {seconds} s.", 1),
+        ("wrote {path}: {decks}, {cards}, {pdfs}; {images}, {mb} MB in {seconds} s. Open it in a browser.", None, 1)]
+    assert len(lines) == len(expected), lines
+    for line, (message, plural, n) in zip(lines, expected):
+        assert _translated(code, message, plural, n).fullmatch(line), (line, message)
+    held = _translated(code, "the deck {deck} holds no cards in {lang} (its languages: {languages}); its cards are "
+                             "listed as its table gives them")
+    assert held.search(lines[8]) and f"'{code}'" in lines[8], lines[8]
+    assert "2,75 x 3,75" in lines[4] and "mine/:" not in " ".join(lines), lines
+    assert not [line for line in lines if line.startswith(("wrote ", "Wrote ", "Exported ", "warning: "))], lines
+
+
+def test_export_preview_and_reference_say_what_they_wrote_in_english_as_before(tmp_path: Path) -> None:
+    """Without --lang (or in a language donjon does not speak) the same lines as before, word for word."""
+    root = _own_deck(tmp_path / "c", DECK)
+    nobody = ("warning: --lang es: donjon has no words in 'es' (it has en, fr, de) and no deck of this build holds it: "
+              "written in English, each deck of your own in its own language")
+    for args in ((), ("--lang", "es")):
+        lines = [line for line in _exported(root, tmp_path / "o", *args) if line != nobody]
+        took = r"\d+\.\d\d s"
+        expected = [
+            r"wrote .*png/decks/mine/: 3 PNG files of 179x249 px \(2 faces and the back\), manifest\.csv",
+            rf"Exported 1 deck: 3 PNG files \(plain: trim size, no bleed\) in {took}( \(\d+ images/s\))?\.",
+            r"wrote .*tts/decks/mine/: faces-1\.png \(2x1\), back\.png, mine\.json; cards of 409x571 px",
+            rf"Exported 1 deck for Tabletop Simulator: 3 cards on 1 sheet in {took}\.",
+            r"wrote .*dtc/decks/mine\.pdf: 6 pages of 2\.75 x 3\.75 in \(3 cards, back then front, RGB\)",
+            rf"Exported 1 deck for DriveThruCards in {took}\.",
+            r"wrote .*print/makeplayingcards/decks/mine/: 3 PNG files of 822x1122 px at 300 dpi, manifest\.csv \(each "
+            r"face's copies, as MakePlayingCards asks them\)",
+            rf"Exported 1 deck for MakePlayingCards in {took}\.",
+            *([r"warning: the deck mine holds no cards in 'es' \(its languages: en\); its cards are listed as its "
+               r"table gives them"] if args else []),
+            r"wrote .*references/decks/mine-reference\.pdf: 1 page",
+            rf"Wrote 1 reference in {took}\.",
+            rf"wrote .*preview/index\.html: 1 deck, 3 cards, 1 PDF; \d+ images, \d+\.\d MB in {took}\. Open it in a "
+            r"browser\."]
+        assert len(lines) == len(expected), lines
+        for line, pattern in zip(lines, expected):
+            assert re.fullmatch(pattern, line), (line, pattern)

@@ -51,6 +51,15 @@ def warning_line(message: str, lang: Language | None = None) -> str:
     return lang._(N_("warning: {message}")).format(message=message)
 
 
+def decimal(value: float, decimals: int) -> str:
+    """`value` with `decimals` digits as the command's messages write it: `0.42` in English (as `f"{value:.2f}"`),
+    `0,42` in French and German (`build --lang fr`)."""
+    from generator.i18n import messages_language
+
+    spoken = messages_language()
+    return f"{value:.{decimals}f}" if spoken is None else spoken.number(value, decimals=decimals)
+
+
 def messages_language_of(code: str | None) -> Language | None:
     """The language `build --lang CODE` says its messages in: CODE's when donjon speaks it (fr, de), else None
     (English: a deck of one's own may be built in any language, donjon speaks three). Its refusal's `error:` is then
@@ -62,6 +71,21 @@ def messages_language_of(code: str | None) -> Language | None:
     spoken = language(code)
     _SPOKEN.set(spoken)
     return spoken
+
+
+def speaks_the_cards_language(func: F) -> F:
+    """Run a command whose `--lang` (its keyword `lang_text`) is its cards' language saying its progress and warnings
+    in that language where donjon speaks it (`export png --lang fr`: `écrit`, `avertissement :`), as `build --lang`
+    says them; English otherwise, word for word as without it. Under :func:`reports_errors`, which says a wrong code."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from generator.i18n import messages_in
+
+        with messages_in(messages_language_of(language_option(kwargs.get("lang_text"), "--lang"))):
+            return func(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
 
 
 def reports_errors(func: F) -> F:

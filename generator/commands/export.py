@@ -14,12 +14,15 @@ from typer.core import TyperGroup
 from generator.commands import (
     ALSO_HELP,
     LANG_HELP,
+    decimal,
     folder_option,
     is_terminal,
     language_option,
     reported_before_placed,
     reports_errors,
+    speaks_the_cards_language,
     warn_of_a_language_nobody_holds,
+    warning_line,
 )
 from generator.wording import plural
 
@@ -110,6 +113,15 @@ def check_jobs(value: Optional[int]) -> int:
     return value
 
 
+def inches(value: float) -> str:
+    """A size in inches as the command's messages write it: `2.75` in English (as `f"{value:g}"`), `2,75` in French
+    and German."""
+    from generator.i18n import messages_language
+
+    spoken = messages_language()
+    return f"{value:g}" if spoken is None else spoken.number(value)
+
+
 def check_base_url(base_url: str) -> None:
     """An http(s) address the images' names can be added to: no query or fragment, which would end up in the
     middle of every address (`https://host/x?q/GAME/DECK/back.png`)."""
@@ -157,6 +169,7 @@ def with_progress(total: int, label: str, work: Callable[[Callable[[int], None]]
 
 @app.command("png", help=PNG_HELP)
 @reports_errors
+@speaks_the_cards_language
 def png(
     target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
     preset: str = typer.Option("tgc", "--preset", metavar="tgc|mpc|dtc|plain",
@@ -177,6 +190,7 @@ def png(
 
     from generator.export.geometry import MAX_DPI, MIN_DPI, PRESETS
     from generator.export.png import MANIFEST, PngOptions, export_png
+    from generator.i18n import phrase, phrase_n
     from generator.output import prepare_dir
     from generator.prepress.services import find_service
     from generator.resources import display_path
@@ -198,19 +212,28 @@ def png(
                                                                                      progress))
         for deck in report.decks:
             w, h = deck.size
-            backs = "the back" if deck.backs == 1 else f"{deck.backs} backs, in backs/"
-            typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px "
-                       f"({plural(deck.faces, 'face')} and {backs}), {MANIFEST}")
+            backs = (phrase("the back") if deck.backs == 1
+                     else phrase_n("{n} back, in backs/", "{n} backs, in backs/", deck.backs))
+            # TRANSLATORS: a deck's folder donjon export png wrote; {faces} is "3 faces", {backs} "the back" or
+            # "2 backs, in backs/", {manifest} the name of the list of files
+            typer.echo(phrase_n("wrote {path}/: {n} PNG file of {w}x{h} px ({faces} and {backs}), {manifest}",
+                                "wrote {path}/: {n} PNG files of {w}x{h} px ({faces} and {backs}), {manifest}",
+                                deck.faces + deck.backs, path=display_path(deck.folder), w=w, h=h,
+                                faces=phrase_n("{n} face", "{n} faces", deck.faces), backs=backs,
+                                manifest=MANIFEST))
             if measured is not None:
                 _say_margins(deck, measured)
         seconds = time.perf_counter() - start
-        rate = f" ({report.images / seconds:.0f} images/s)" if seconds > 0 else ""
-        typer.echo(f"Exported {plural(len(report.decks), 'deck')}: {report.images} PNG "
-                   f"files ({PRESETS[key].label}) in {seconds:.2f} s{rate}.")
+        rate = phrase(" ({rate} images/s)", rate=decimal(report.images / seconds, 0)) if seconds > 0 else ""
+        typer.echo(phrase("Exported {decks}: {files} ({size}) in {seconds} s{rate}.",
+                          decks=phrase_n("{n} deck", "{n} decks", len(report.decks)),
+                          files=phrase_n("{n} PNG file", "{n} PNG files", report.images), size=PRESETS[key].label,
+                          seconds=decimal(seconds, 2), rate=rate))
 
 
 @app.command("tts", help=TTS_HELP)
 @reports_errors
+@speaks_the_cards_language
 def tts(
     target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
     content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
@@ -230,6 +253,7 @@ def tts(
     import time
 
     from generator.export.tts import export_tts
+    from generator.i18n import phrase, phrase_n
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -246,13 +270,19 @@ def tts(
         for deck in report.decks:
             w, h = deck.cell
             sheets = ", ".join(f"{s.name} ({s.columns}x{s.rows})" for s in deck.sheets)
-            backs = "back.png" if deck.uniform else "their backs (backs-N.png)"
-            typer.echo(f"wrote {display_path(deck.folder)}/: {sheets}, {backs}, {deck.saved.name}; cards of {w}x{h} px")
+            backs = "back.png" if deck.uniform else phrase("their backs (backs-N.png)")
+            # TRANSLATORS: a deck's folder donjon export tts wrote: its sheets of cards, backs and saved object
+            typer.echo(phrase("wrote {path}/: {sheets}, {backs}, {saved}; cards of {w}x{h} px",
+                              path=display_path(deck.folder), sheets=sheets, backs=backs, saved=deck.saved.name,
+                              w=w, h=h))
         seconds = time.perf_counter() - start
         cards = sum(d.deck.total for d in report.decks)
-        typer.echo(f"Exported {plural(len(report.decks), 'deck')} for Tabletop Simulator: "
-                   f"{plural(cards, 'card')} on {plural(sum(len(d.sheets) for d in report.decks), 'sheet')} in "
-                   f"{seconds:.2f} s.")
+        # TRANSLATORS: the last line of donjon export tts; a sheet here is a picture of many cards for the game
+        typer.echo(phrase("Exported {decks} for Tabletop Simulator: {cards} on {sheets} in {seconds} s.",
+                          decks=phrase_n("{n} deck", "{n} decks", len(report.decks)),
+                          cards=phrase_n("{n} card", "{n} cards", cards),
+                          sheets=phrase_n("{n} sheet", "{n} sheets", sum(len(d.sheets) for d in report.decks)),
+                          seconds=decimal(seconds, 2)))
 
 
 DTC_HELP = """\
@@ -268,6 +298,7 @@ service asks and checked by the preflight, is `donjon export --service dtc`'s.
 
 @app.command("dtc", help=DTC_HELP)
 @reports_errors
+@speaks_the_cards_language
 def dtc(
     target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
     content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
@@ -282,6 +313,7 @@ def dtc(
     import time
 
     from generator.export.dtc import export_dtc
+    from generator.i18n import phrase, phrase_n
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -293,14 +325,18 @@ def dtc(
         report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
         for deck in report.decks:
             w, h = deck.size_in
-            typer.echo(f"wrote {display_path(deck.path)}: {plural(deck.pages, 'page')} of {w:g} x {h:g} in "
-                       f"({plural(deck.deck.total, 'card')}, back then front, RGB)")
+            # TRANSLATORS: a PDF donjon export dtc wrote: its pages, their size in inches, its cards
+            typer.echo(phrase("wrote {path}: {pages} of {w} x {h} in ({cards}, back then front, RGB)",
+                              path=display_path(deck.path), pages=phrase_n("{n} page", "{n} pages", deck.pages),
+                              w=inches(w), h=inches(h), cards=phrase_n("{n} card", "{n} cards", deck.deck.total)))
         seconds = time.perf_counter() - start
-        typer.echo(f"Exported {plural(len(report.decks), 'deck')} for DriveThruCards in {seconds:.2f} s.")
+        typer.echo(phrase("Exported {decks} for DriveThruCards in {seconds} s.",
+                          decks=phrase_n("{n} deck", "{n} decks", len(report.decks)), seconds=decimal(seconds, 2)))
 
 
 @app.callback()
 @reports_errors
+@speaks_the_cards_language
 def service(
     ctx: typer.Context,
     service_name: Optional[str] = typer.Option(
@@ -341,6 +377,7 @@ def service(
     content_dir = folder_option(content_dir_text, "--content")
     import time
 
+    from generator.i18n import phrase, phrase_n
     from generator.prepress.services import find_service
 
     start = time.perf_counter()
@@ -369,8 +406,9 @@ def service(
             count = len(decks)
         else:
             refused, count = _service_pdfs(chosen, press, content, decks, out, tx, as_json)
-        typer.echo(f"Exported {plural(count, 'deck')} for {chosen.name} in {time.perf_counter() - start:.2f} s.",
-                   err=aside)
+        typer.echo(phrase("Exported {decks} for {service} in {seconds} s.",
+                          decks=phrase_n("{n} deck", "{n} decks", count), service=chosen.name,
+                          seconds=decimal(time.perf_counter() - start, 2)), err=aside)
     if refused:
         raise typer.Exit(1)
 
@@ -380,7 +418,7 @@ def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks
     """Draw each deck's PDF for a PDF service into the transaction `tx`, check each where it is staged, and report
     it; whether any would be refused, and how many files were made."""
     from generator.export.service import export_pdfs
-    from generator.i18n import language
+    from generator.i18n import language, phrase, phrase_n
     from generator.prepress.preflight import add_shape, check_pdf
     from generator.resources import display_path
 
@@ -390,9 +428,14 @@ def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks
     refused = False
     for file in report.files:
         w, h = file.size_in
-        typer.echo(f"wrote {display_path(file.path)}: {plural(file.pages, 'page')} of {w:g} x {h:g} in "
-                   f"({plural(file.deck.total, 'card')}, {chosen.order}, "
-                   f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''})", err=as_json)
+        # TRANSLATORS: a PDF donjon export --service wrote: its pages, their size in inches, its cards, the order
+        # of its pages, its colours (RGB, CMYK, and its PDF/X standard)
+        typer.echo(phrase("wrote {path}: {pages} of {w} x {h} in ({cards}, {order}, {colours})",
+                          path=display_path(file.path), pages=phrase_n("{n} page", "{n} pages", file.pages),
+                          w=inches(w), h=inches(h), cards=phrase_n("{n} card", "{n} cards", file.deck.total),
+                          order=chosen.order,
+                          colours=f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''}"),
+                   err=as_json)
         staged = tx.staged_file(file.path)
         result = check_pdf(staged or file.path, chosen, display_path(file.path), pictures=file.pictures)
         add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
@@ -413,7 +456,7 @@ def _say_outlined_margins(file: object, service: Service) -> None:
     assert isinstance(file, ServiceFile)
     for margin in file.margins:
         said = margin_warning(file.deck.key, margin, service, language(file.deck.lang))
-        typer.echo(f"warning: {visible_lines(said)}", err=True)
+        typer.echo(warning_line(visible_lines(said)), err=True)
 
 
 def _press_options_fit(chosen: Service, colour: Optional[str], profile: Optional[str], pdfx: Optional[str]) -> None:
@@ -465,7 +508,7 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
     """The PNG files of an image service; `aside`: what was written said on standard error (with --json)."""
     from generator.export.png import MANIFEST, PngOptions, export_png
     from generator.export.service import preset
-    from generator.i18n import language
+    from generator.i18n import language, phrase_n
     from generator.prepress.preflight import shape_warning
     from generator.prepress.services import Service
     from generator.resources import display_path
@@ -477,11 +520,15 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
                                                                                  progress))
     for deck in report.decks:
         w, h = deck.size
-        typer.echo(f"wrote {display_path(deck.folder)}/: {deck.faces + deck.backs} PNG files of {w}x{h} px at "
-                   f"{chosen.dpi} dpi, {MANIFEST} (each face's copies, as {chosen.name} asks them)", err=aside)
+        # TRANSLATORS: a deck's folder donjon export --service wrote for a service taking pictures
+        typer.echo(phrase_n("wrote {path}/: {n} PNG file of {w}x{h} px at {dpi} dpi, {manifest} (each face's copies, "
+                            "as {service} asks them)", "wrote {path}/: {n} PNG files of {w}x{h} px at {dpi} dpi, "
+                            "{manifest} (each face's copies, as {service} asks them)", deck.faces + deck.backs,
+                            path=display_path(deck.folder), w=w, h=h, dpi=chosen.dpi, manifest=MANIFEST,
+                            service=chosen.name), err=aside)
         said = shape_warning(deck.deck.key, deck.deck.shape, chosen, language(deck.deck.lang))
         if said is not None:
-            typer.echo(f"warning: {said}", err=True)
+            typer.echo(warning_line(said), err=True)
         _say_margins(deck, chosen)
 
 
@@ -498,10 +545,10 @@ def _say_margins(deck: object, service: object) -> None:
     assert isinstance(deck, PngDeck) and isinstance(service, Service)
     for margin in deck.margins:
         said = margin_warning(deck.deck.key, margin, service, language(deck.deck.lang))
-        typer.echo(f"warning: {visible_lines(said)}", err=True)
+        typer.echo(warning_line(visible_lines(said)), err=True)
     for picture in deck.pictures:
         said = resolution_warning(deck.deck.key, picture, service, language(deck.deck.lang))
-        typer.echo(f"warning: {visible_lines(said)}", err=True)
+        typer.echo(warning_line(visible_lines(said)), err=True)
 
 
 SHOWCASE_HELP = """\

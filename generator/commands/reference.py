@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from generator.commands import (
+    decimal,
     folder_option,
     language_option,
+    messages_language_of,
     reports_errors,
     warn_of_a_language_nobody_holds,
+    warning_line,
 )
-from generator.wording import plural
 
 if TYPE_CHECKING:
     from generator.build.options import Written
@@ -61,11 +63,24 @@ def reference(
     content_dir = folder_option(content_dir_text, "--content")
     import time
 
-    from generator.errors import UsageError
-    from generator.registry import UnknownGame, find_game, game_ids
+    from generator.i18n import messages_in
 
     start = time.perf_counter()
     lang = language_option(lang_text, "--lang")
+    # its progress and warnings in the language it writes in where donjon speaks it, as `build --lang` says them
+    with messages_in(messages_language_of(lang)):
+        _reference(game, paper, format_text, content_dir, out, lang, start)
+
+
+def _reference(game: str, paper: str, format_text: str, content_dir: Path | None, out: Path, lang: str | None,
+               start: float) -> None:
+    """The references `game` names (a game, all, or a deck of one's own), said in the command's messages language."""
+    import time
+
+    from generator.errors import UsageError
+    from generator.i18n import phrase, phrase_n
+    from generator.registry import UnknownGame, find_game, game_ids
+
     wanted = game.strip().lower()
     from generator.render.imposition import PAPERS
 
@@ -105,14 +120,22 @@ def reference(
                 for w in write_reference_files(content, game_id, out, key, lang=lang, formats=formats)]
     for written in done:
         _said(written)
-    typer.echo(f"Wrote {plural(len(games), 'reference')} in {time.perf_counter() - start:.2f} s.")
+    # TRANSLATORS: the last line of donjon reference: how many references it wrote and in how long
+    typer.echo(phrase_n("Wrote {n} reference in {seconds} s.", "Wrote {n} references in {seconds} s.", len(games),
+                        seconds=decimal(time.perf_counter() - start, 2)))
 
 
 def _said(written: Written) -> None:
+    from generator.i18n import phrase, phrase_n
     from generator.resources import display_path
 
-    pages = f": {plural(written.pages, 'page')}" if written.path.suffix == ".pdf" else ""
-    typer.echo(f"wrote {display_path(written.path)}{pages}")
+    if written.path.suffix == ".pdf":
+        # TRANSLATORS: a reference donjon reference wrote, then its number of pages
+        typer.echo(phrase("wrote {path}: {pages}", path=display_path(written.path),
+                          pages=phrase_n("{n} page", "{n} pages", written.pages)))
+    else:
+        # TRANSLATORS: a file (the reference as data: CSV, JSON) donjon reference wrote
+        typer.echo(phrase("wrote {path}", path=display_path(written.path)))
 
 
 def _deck_reference(name: str, content_dir: Path | None, out: Path, paper: str, lang: str | None,
@@ -124,6 +147,7 @@ def _deck_reference(name: str, content_dir: Path | None, out: Path, paper: str, 
     from generator.build.references import write_deck_reference_files
     from generator.content import load_content
     from generator.errors import UsageError
+    from generator.i18n import phrase, phrase_n
     from generator.output import prepare_dir, transaction
     from generator.registry import game_ids
     from generator.resources import display_path
@@ -137,11 +161,13 @@ def _deck_reference(name: str, content_dir: Path | None, out: Path, paper: str, 
         raise UsageError("reference", f"{name!r} is neither a game nor a deck; the games: {', '.join(game_ids())}, "
                                       f"or all{own}")
     if lang is not None and lang not in found.languages and lang.split("-")[0] not in found.languages:
-        typer.echo(f"warning: the deck {found.id} holds no cards in {lang!r} (its languages: "
-                   f"{', '.join(found.languages)}); its cards are listed as its table gives them", err=True)
+        typer.echo(warning_line(phrase("the deck {deck} holds no cards in {lang} (its languages: {languages}); its "
+                                       "cards are listed as its table gives them", deck=found.id, lang=repr(lang),
+                                       languages=", ".join(found.languages))), err=True)
     prepare_dir(out)
     with transaction(out):
         done = write_deck_reference_files(found, out, paper, lang, formats)
     for written in done:
         _said(written)
-    typer.echo(f"Wrote 1 reference in {time.perf_counter() - start:.2f} s.")
+    typer.echo(phrase_n("Wrote {n} reference in {seconds} s.", "Wrote {n} references in {seconds} s.", 1,
+                        seconds=decimal(time.perf_counter() - start, 2)))

@@ -427,3 +427,22 @@ def test_a_profession_not_in_play_is_said_in_plain_german() -> None:
     result = Scorer().score(CASES / "guildhall" / "many-violations.yaml", language("de"))
     farmer = next(v.message for v in result.violations if v.where.endswith("farmer"))
     assert "Bauer (Old World Economy) ist in dieser Partie nicht im Spiel (im Spiel: Maurer" in farmer
+
+
+@pytest.mark.parametrize(("code", "name", "chapters"), [
+    ("fr", "le nom de la personne", "les chapitres face visible : métier -> les couleurs présentes"),
+    ("de", "der Name der Person", "die offenen Kapitel: Beruf -> die vorhandenen Farben")])
+def test_a_guildhall_players_missing_keys_are_explained_in_the_language(tmp_path: Path, code: str, name: str,
+                                                                         chapters: str) -> None:
+    """A Guildhall player without a name and a guildhall: each missing key's explanation in the language (the
+    face-up chapters' was English inside the French message; reported seen on a French page). English as
+    before."""
+    state = tmp_path / "state.yaml"
+    state.write_text("game: guildhall\nvp_set: job-faire\nplayers:\n  - completed_chapters: 0\n    vp_cards: []\n"
+                     "    vp_tokens: 0\n", encoding="utf-8")
+    runner = CliRunner()
+    told = runner.invoke(app, ["score", str(state), "--lang", code]).stderr.replace("\u00a0", " ")
+    assert name in told and chapters in told and "face-up" not in told and "player's" not in told, told
+    english = runner.invoke(app, ["score", str(state)]).stderr
+    assert "missing the key 'guildhall' (the face-up chapters: profession -> the colours present)" in english
+    assert "missing the key 'name' (the player's name, unique in the game)" in english

@@ -70,11 +70,11 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
     player: Record[GuildhallPlayer] = Record(
         name="player",
         fields={
-            "name": Field(Text(min_len=0, max_len=200, drawn=False), doc="the player's name, unique in the game"),
+            "name": Field(Text(min_len=0, max_len=200, drawn=False), doc=N_("the player's name, unique in the game")),
             "guildhall": Field(MapOf(names(professions, N_("profession"), lang=lang),
                                      ListOf(names(colours, N_("colour"), lang=lang), max_items=LONGEST),
                                      max_items=LONGEST),
-                               doc="the face-up chapters: profession -> the colours present"),
+                               doc=N_("the face-up chapters: profession -> the colours present")),
             "completed_chapters": Field(number(), doc=N_("face-down completed chapters held: 0 to 3")),
             "vp_cards": Field(ListOf(Quantity(), max_items=LONGEST),
                               doc=N_("the printed value of each VP card bought")),
@@ -97,7 +97,7 @@ def spec(catalog: Guildhall) -> Record[GuildhallEndState]:
                       what=N_("a set name or a list of professions")),
                 required=False,
                 doc="the professions in play: a set name, or a list of six or of all twelve; default: those of vp_set"),
-            "players": Field(ListOf(player, max_items=LONGEST), doc="in seat order, first player first: 2 to 4"),
+            "players": Field(ListOf(player, max_items=LONGEST), doc=N_("in seat order, first player first: 2 to 4")),
             "ended_by": Field(Nullable(Text(min_len=0, max_len=200, drawn=False)), required=False,
                               doc=N_("the player whose turn had just ended when the game stopped")),
         },
