@@ -289,7 +289,9 @@ def test_a_sheet_of_ones_own_built_in_a_language_it_does_not_give_is_said(tmp_pa
     warning = [line for line in result.stderr.splitlines() if "sheet.yaml" in line]
     if warned:
         assert len(warning) == 1, result.stderr
-        assert warning[0].startswith("warning: lantern/sheet.yaml: --lang de:"), warning
+        # build's --lang is its messages' language too: German's word for a warning
+        assert warning[0].startswith("Warnung: lantern/sheet.yaml: --lang de:"), warning
+        assert "(in fr auch unter languages: angegeben) geschrieben, nicht in de" in warning[0], warning
         assert "`languages: de:`" in warning[0]
     else:
         assert warning == [], result.stderr
