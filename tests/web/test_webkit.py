@@ -60,6 +60,16 @@ def at_anas_part(page: WebKitPage, base: str, *others: str) -> str:
     return table
 
 
+def twelve_parts(page: WebKitPage) -> None:
+    """Ana's castle to its twelfth part: 4 donjon floors, 4 towers (5, 2, 5, 5: 17 points), 4 walls."""
+    for _ in range(4):
+        tap(page, "Donjon floors: one more")
+    for value in ("5", "2", "5", "5"):
+        tap(page, f"Towers: add {value}")
+    for _ in range(4):
+        tap(page, "Add wall")
+
+
 def test_a_whole_castle_game_in_webkit_at_a_phones_size(phone: tuple[WebKitPage, str]) -> None:
     page, base = phone
     page.goto(f"{base}/")
@@ -67,12 +77,7 @@ def test_a_whole_castle_game_in_webkit_at_a_phones_size(phone: tuple[WebKitPage,
     page.press("Once Upon a Castle")
     page.until(lambda: page.url.endswith("/new/once-upon-a-castle"), "the game's page did not open")
     at_anas_part(page, base, "Ben")
-    for _ in range(4):
-        tap(page, "Donjon floors: one more")
-    for value in ("5", "2", "5", "5"):
-        tap(page, f"Towers: add {value}")
-    for _ in range(4):
-        tap(page, "Add wall")
+    twelve_parts(page)
     tap(page, "Flags of wall 1: add 1")
     tap(page, "Queen")
     SHOTS.mkdir(exist_ok=True)
@@ -187,12 +192,7 @@ def test_save_tapped_while_the_companion_is_stopped_saves_nothing_until_the_kept
             wait_ready(url)
             base = url.rstrip("/")
             at_anas_part(page, base)
-            for _ in range(4):
-                tap(page, "Donjon floors: one more")
-            for value in ("5", "2", "5", "5"):
-                tap(page, f"Towers: add {value}")
-            for _ in range(4):
-                tap(page, "Add wall")
+            twelve_parts(page)
             tap(page, "End cloud (12th part first)")
             page.find("//button[normalize-space(.)='Save this game']", using="xpath")
         page.press("Queen")
