@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from tests.exports.test_preview_browser import FLAGS, chromium
-from tests.web.test_serve_process import serving, wait_ready
+from tests.web.test_serve_process import free_port, serving, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -1317,11 +1317,7 @@ def test_a_tap_kept_since_another_evening_is_not_taken_into_another_database(bro
     Another evening the companion serves another database at the same address, where the same players have a table
     1 too: the tap kept was sent to it (from any page now, from table 1's page before) and counted in that game.
     Each tap carries when its table was made, and a table made at another time refuses it, in words."""
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = str(probe.getsockname()[1])
+    port = str(free_port())
     context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
     with serving("--port", port, "--db", str(tmp_path / "friday.sqlite3")) as (_, url):
         wait_ready(url)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 import signal
-import socket
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,7 @@ import pytest
 from tests.web.conftest import example
 from tests.web.test_browser import AXE, browser, shot, totals  # noqa: F401 - the shared browser fixture
 from tests.processes import with_default_signals
-from tests.web.test_serve_process import donjon, wait_ready
+from tests.web.test_serve_process import donjon, free_port, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -38,12 +37,6 @@ NAMES = ["Ana", "Ben", "Cleo", "Dan"]
 #: side by side (a long name cut short), which innerText would give on lines of their own.
 MINI = ("(document.querySelector('#mini') ? Array.from(document.querySelectorAll('#mini a'), "
         "a => a.textContent.replace(/\\s+/g, ' ').trim()).join(', ') : '')")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def no_violation(page: Any, what: str) -> None:

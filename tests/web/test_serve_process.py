@@ -22,7 +22,6 @@ import pytest
 
 from tests.processes import with_default_signals
 from tests.web.conftest import example
-from tests.web.webkit import free_port
 
 STARTUP_LIMIT_S = 20  # a generous bound for a loaded CI machine; the benchmark measures the real figure
 #: how long a test waits for `donjon serve`'s first line (its address): generous, for a loaded machine
@@ -87,6 +86,13 @@ def until(condition: Callable[[], bool], threads: Sequence[threading.Thread], wh
             return
         assert time.monotonic() < deadline, f"{what}: not within {limit} s"
         time.sleep(0.005)
+
+
+def free_port() -> int:
+    """A port of this machine no process listens on now: for a server a test starts again on the same port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def wait_ready(url: str) -> None:

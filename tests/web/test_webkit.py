@@ -9,6 +9,7 @@ Skipped without WebKitGTK's driver and Xvfb unless DONJON_REQUIRE_BROWSER=1 (CI 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,8 +18,8 @@ import httpx
 import pytest
 
 from tests.web.test_browser_photo import photos  # noqa: F401 - the fixture: photos of filled sheets
-from tests.web.test_serve_process import serving, wait_ready
-from tests.web.webkit import WebKitPage, free_port, webkit
+from tests.web.test_serve_process import free_port, serving, wait_ready
+from tests.web.webkit import WebKitPage, webkit
 
 pytestmark = pytest.mark.browser
 
@@ -31,12 +32,19 @@ TOTALS = """return Object.fromEntries([...document.querySelectorAll(
     r.querySelector('td.num').textContent.trim().replace('≈', '')]))"""
 
 
+@contextlib.contextmanager
+def companion(db: str, port: int = 0) -> Iterator[str]:
+    """`donjon serve` of the database `db` on `port` (0: a free one), once it answers: its address, without the
+    last slash. Started again on the same port and database, it is the companion a phone's page was left open on."""
+    with serving("--db", db, "--port", str(port)) as (_, url):
+        wait_ready(url)
+        yield url.rstrip("/")
+
+
 @pytest.fixture
 def phone(tmp_path: Path) -> Iterator[tuple[WebKitPage, str]]:
-    with serving("--db", str(tmp_path / "db.sqlite3")) as (_, url):
-        wait_ready(url)
-        with webkit(390, 844) as page:
-            yield page, url.rstrip("/")
+    with companion(str(tmp_path / "db.sqlite3")) as base, webkit(390, 844) as page:
+        yield page, base
 
 
 def tap(page: WebKitPage, name: str) -> None:
@@ -129,9 +137,7 @@ def test_taps_kept_while_the_companion_is_stopped_arrive_once_it_is_back_in_webk
     the taps arrive, each once, and the words go."""
     db, port = str(tmp_path / "db.sqlite3"), free_port()
     with webkit(390, 844) as page:
-        with serving("--db", db, "--port", str(port)) as (_, url):
-            wait_ready(url)
-            base = url.rstrip("/")
+        with companion(db, port) as base:
             table = at_anas_part(page, base)
             tap(page, "Towers: add 5")
         # the companion is stopped: two taps, kept on the phone and said
@@ -142,9 +148,8 @@ def test_taps_kept_while_the_companion_is_stopped_arrive_once_it_is_back_in_webk
                    == 2, "the two taps were not kept on the phone")
         page.until(lambda: "2 changes are not saved yet" in page.text("#connection"), "the kept taps were not said")
         page.screenshot(SHOTS / "webkit-kept-taps-companion-stopped.png")
-        with serving("--db", db, "--port", str(port)) as (_, again):
-            assert again == url
-            wait_ready(url)
+        with companion(db, port) as again:
+            assert again == base
             # sent at the next retry (at most 8 s apart), each once: towers 5, 2, 5 = 12 (with none kept any more)
             page.until(lambda: page.run(TOTALS) == {"Ana": "12"}
                        and page.run("return localStorage.getItem(arguments[0])", kept) == "[]",
@@ -163,16 +168,13 @@ def test_taps_kept_while_the_companion_is_stopped_are_sent_from_the_home_page_in
     back, it starts at the home page, which sends the taps kept for the table and says nothing is left."""
     db, port = str(tmp_path / "db.sqlite3"), free_port()
     with webkit(390, 844) as page:
-        with serving("--db", db, "--port", str(port)) as (_, url):
-            wait_ready(url)
-            base = url.rstrip("/")
+        with companion(db, port) as base:
             table = at_anas_part(page, base)
         page.press("Towers: add 5")
         kept = f"donjon-pending-{table}"
         page.until(lambda: "1 change is not saved yet" in page.text("#connection"), "the kept tap was not said")
         page.goto("about:blank")  # the app put away: its page gone, the tap in the phone's storage
-        with serving("--db", db, "--port", str(port)):
-            wait_ready(url)
+        with companion(db, port):
             page.goto(f"{base}/")
             page.until(lambda: page.run("return localStorage.getItem(arguments[0])", kept) is None,
                        "the kept tap was not sent from the home page", READ_S)
@@ -188,9 +190,7 @@ def test_save_tapped_while_the_companion_is_stopped_saves_nothing_until_the_kept
     saved, not even by the companion once back; the companion started again, Save saves with the Queen in it."""
     db, port = str(tmp_path / "db.sqlite3"), free_port()
     with webkit(390, 844) as page:
-        with serving("--db", db, "--port", str(port)) as (_, url):
-            wait_ready(url)
-            base = url.rstrip("/")
+        with companion(db, port) as base:
             at_anas_part(page, base)
             twelve_parts(page)
             tap(page, "End cloud (12th part first)")
@@ -202,8 +202,7 @@ def test_save_tapped_while_the_companion_is_stopped_saves_nothing_until_the_kept
                  ".scrollIntoView({block: 'center'})")
         page.press("Save this game")  # the tap cannot be sent: Save waits for it, and nothing is saved
         assert page.url.endswith("/seats/0")
-        with serving("--db", db, "--port", str(port)):
-            wait_ready(url)
+        with companion(db, port):
             page.until(lambda: page.run("return document.getElementById('connection').hidden"),
                        "the kept tap was not sent", READ_S)
             assert httpx.get(f"{base}/api/games").json() == []  # the Save tapped while it was stopped saved nothing

@@ -14,7 +14,6 @@ import base64
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -23,6 +22,8 @@ from typing import Any
 
 import httpx
 import pytest
+
+from tests.web.test_serve_process import free_port
 
 #: where Debian's libwebkit2gtk-4.1 puts its MiniBrowser, the browser WebKitWebDriver drives
 MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
@@ -41,12 +42,6 @@ def webkit_tools() -> tuple[str, str]:
             pytest.fail(f"DONJON_REQUIRE_BROWSER=1 but WebKitGTK's driver or Xvfb is not installed ({missing})")
         pytest.skip(f"WebKitGTK's driver or Xvfb is not installed ({missing})")
     return xvfb, driver
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class WebKitPage:
@@ -140,7 +135,7 @@ def webkit(width: int, height: int) -> Iterator[WebKitPage]:
                     if client.get("/status").json()["value"]["ready"]:
                         break
                 except httpx.TransportError:
-                    pass
+                    pass  # not listening yet: asked again below, until START_S
                 assert time.monotonic() < deadline, "WebKitWebDriver did not answer"
                 time.sleep(0.05)
             options = {"binary": str(MINIBROWSER), "args": ["--automation", "--full-screen"]}
