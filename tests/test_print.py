@@ -486,6 +486,47 @@ def test_cards_with_round_corners_are_warned_as_each_services_pages_say(tmp_path
     assert "is not stated" in report["findings"][0]["message"]
 
 
+def test_a_deck_cut_at_a_size_the_game_crafter_makes_no_product_of_is_warned_naming_the_nearest(
+        tmp_path: Path) -> None:
+    """The Game Crafter takes a PNG per face whatever its size, then prints the deck product chosen: a deck of 22 mm
+    tokens (cut at 0.875 in) or of 70 mm squares (2.75 in) has no product of its size among those its file lists, and
+    was exported without a word. Each is now warned about on standard error, in the deck's language, naming the
+    nearest product by its size (rule `products`: read from designers' pages, so a warning with its confidence, not a
+    refusal); a poker deck (63 x 88 mm, cut at 2.5 x 3.5 in: the Poker Deck) is not. Every product has a source or a
+    confidence, and a source the file lists."""
+    from generator.catalog.common import CardSize
+    from generator.i18n import language
+    from generator.prepress.preflight import Preflight, add_product, product_warning
+    from generator.prepress.services import find_service
+
+    tgc = find_service("tgc")
+    assert tgc.products and all(p.confidence for p in tgc.products)
+    assert {p.source for p in tgc.products if p.source} <= {s.id for s in tgc.sources}
+    assert not tgc.rule("products").confirmed  # no page of its own read: never a refusal
+    assert product_warning("d", CardSize("poker", 63, 88), tgc, language("en")) is None
+    assert product_warning("d", CardSize("bridge", 57.15, 88.9), tgc, language("en")) is None
+    said = product_warning("d", CardSize("square", 70, 70), tgc, language("en"))
+    assert said is not None and "cut at 2.75 x 2.75 in" in said and "nearest is its Poker Deck (2.5 x 3.5 in)" in said
+    # said the way up the deck is: a landscape card's nearest product is given landscape too
+    said = product_warning("d", CardSize("wide", 115, 68), tgc, language("en"))
+    assert said is not None and "Tarot Deck (4.75 x 2.75 in)" in said and "4.5 x 2.625 in for" in said, said
+    # a service whose file lists no product is not checked (DriveThruCards: none read)
+    assert product_warning("d", CardSize("square", 70, 70), find_service("dtc"), language("en")) is None
+    result = Preflight("x.pdf", tgc, pages=1)
+    add_product(result, "d", CardSize("square", 70, 70), language("de"))
+    [finding] = result.findings
+    assert (finding.rule, finding.verdict) == ("products", "warned") and "2,75 x 2,75" in finding.message
+    assert "Poker Deck" in finding.message and "Zoll" in finding.message, finding.message
+    done = donjon("export", "--service", "tgc", "--decks", "guildhall/vp-tokens", "--out", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    warned = [line for line in done.stderr.splitlines() if "cut at" in line]
+    assert len(warned) == 1 and warned[0].startswith("warning: the deck guildhall/vp-tokens is cut at 0.875 x 0.875 "
+                                                     "in for The Game Crafter"), done.stderr
+    assert "the nearest is its Mini Deck (1.75 x 2.5 in)" in warned[0] and "confidence M" in warned[0]
+    done = donjon("export", "--service", "tgc", "--decks", "guildhall/job-faire-vp", "--out", str(tmp_path / "p"))
+    assert done.returncode == 0 and "cut at" not in done.stderr, done.stderr
+
+
 def test_a_picture_too_coarse_for_the_service_is_named_by_its_file(tmp_path: Path) -> None:
     """A designer's art at too few pixels for the service: the export's preflight names the picture by its file
     (the one to replace), not by the PDF's internal name of it (`/FormXob.img1`); `check-print` of any PDF, which

@@ -419,7 +419,7 @@ def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks
     it; whether any would be refused, and how many files were made."""
     from generator.export.service import export_pdfs
     from generator.i18n import language, phrase, phrase_n
-    from generator.prepress.preflight import add_shape, check_pdf
+    from generator.prepress.preflight import add_product, add_shape, check_pdf
     from generator.resources import display_path
 
     total = sum(d.total for d in decks)
@@ -439,6 +439,7 @@ def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks
         staged = tx.staged_file(file.path)
         result = check_pdf(staged or file.path, chosen, display_path(file.path), pictures=file.pictures)
         add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
+        add_product(result, file.deck.key, file.deck.card_size, language(file.deck.lang))
         refused = refused or result.refused
         _say(result, as_json)
         _say_outlined_margins(file, chosen)
@@ -509,7 +510,7 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
     from generator.export.png import MANIFEST, PngOptions, export_png
     from generator.export.service import preset
     from generator.i18n import language, phrase_n
-    from generator.prepress.preflight import shape_warning
+    from generator.prepress.preflight import product_warning, shape_warning
     from generator.prepress.services import Service
     from generator.resources import display_path
 
@@ -526,9 +527,10 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
                             "{manifest} (each face's copies, as {service} asks them)", deck.faces + deck.backs,
                             path=display_path(deck.folder), w=w, h=h, dpi=chosen.dpi, manifest=MANIFEST,
                             service=chosen.name), err=aside)
-        said = shape_warning(deck.deck.key, deck.deck.shape, chosen, language(deck.deck.lang))
-        if said is not None:
-            typer.echo(warning_line(said), err=True)
+        for said in (shape_warning(deck.deck.key, deck.deck.shape, chosen, language(deck.deck.lang)),
+                     product_warning(deck.deck.key, deck.deck.card_size, chosen, language(deck.deck.lang))):
+            if said is not None:
+                typer.echo(warning_line(said), err=True)
         _say_margins(deck, chosen)
 
 

@@ -26,6 +26,7 @@ import math
 from typing import NamedTuple
 
 from generator.catalog.common import CardSize
+from generator.prepress.services import eighth_inch
 from generator.units import MM_PER_INCH, PT_PER_INCH
 
 #: Accepted by --dpi: below 72 text is unreadable, above 1200 a card is tens of megabytes and no printer gains.
@@ -76,7 +77,7 @@ def _pixels(inches: float, dpi: float) -> int:
 
 def service_trim_in(size_mm: float) -> float:
     """A card's side in inches, rounded to the nearest eighth of an inch (at least one eighth)."""
-    return max(1, round(size_mm / MM_PER_INCH * 8)) / 8
+    return eighth_inch(size_mm)
 
 
 def card_canvas(size: CardSize, preset: Preset, dpi: float | None = None) -> Canvas:

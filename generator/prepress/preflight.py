@@ -63,6 +63,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any, Literal
 
+from generator.catalog.common import CardSize
 from generator.catalog.shapes import Shape
 from generator.i18n import N_, Language
 from generator.prepress.services import GOOD_DPI, Service
@@ -242,6 +243,41 @@ def shape_warning(deck: str, shape: Shape | None, service: Service, lang: Langua
     kind = "hexagon" if shape.kind == "polygon" and shape.sides == 6 else shape.kind
     return lang._(SHAPED).format(deck=deck, shape=lang._(SHAPE_WORDS[kind]), service=service.name,
                                  confidence=service.rule("shape").confidence or "L")
+
+
+#: The warning on a deck cut at a size none of the service's products has (rule `products`, Service.product), by
+#: whether the sizes were read from the service's own pages or from designers' (with their confidence).
+PRODUCT_STATED = N_("the deck {deck} is cut at {width} x {height} in for {service}, a size none of the products its "
+                    "pages list has; the nearest is its {product} ({product_width} x {product_height} in): choose "
+                    "a product of the deck's size, or give the deck that product's card_size")
+PRODUCT_GUESSED = N_("the deck {deck} is cut at {width} x {height} in for {service}, a size none of the products "
+                     "donjon knows of it has (their sizes are read from designers' pages, not from {service}'s own: "
+                     "confidence {confidence}); the nearest is its {product} ({product_width} x {product_height} "
+                     "in): check that {service} makes a deck of this size, or give the deck that product's card_size")
+
+
+def product_warning(deck: str, size: CardSize, service: Service, lang: Language) -> str | None:
+    """What to say, in `lang`, of the deck `deck` of cards of `size` when `service` cuts it at a size none of its
+    products has (rule `products`); None when one has it, or when the service's file lists no product."""
+    width, height = service.cut(size)
+    found, nearest = service.product(width, height)
+    if found is not None or nearest is None:
+        return None
+    rule = service.rule("products")
+    turned = (nearest.width, nearest.height) if (width <= height) == (nearest.width <= nearest.height) else (
+        nearest.height, nearest.width)  # said the way up the deck is
+    return lang._(PRODUCT_STATED if rule.confirmed else PRODUCT_GUESSED).format(
+        deck=deck, width=lang.number(round(width / 72, 3)), height=lang.number(round(height / 72, 3)),
+        service=service.name, confidence=rule.confidence or "L", product=nearest.name,
+        product_width=lang.number(round(turned[0] / 72, 3)), product_height=lang.number(round(turned[1] / 72, 3)))
+
+
+def add_product(result: Preflight, deck: str, size: CardSize, lang: Language) -> None:
+    """Warn (refuse, where the service's own pages list its products) when the deck `deck` is cut at a size none of
+    the service's products has."""
+    said = product_warning(deck, size, result.service, lang)
+    if said is not None:
+        result.add(None, "products", said)
 
 
 def add_shape(result: Preflight, deck: str, shape: Shape | None, lang: Language) -> None:

@@ -6,9 +6,10 @@ are named, the cut (`trim`: the card's size rounded to 1/8 in, or the card's own
 pictures' resolution (`min_dpi`: below it the service refuses; below 300 dpi a warning), colour (`rgb` or `cmyk`
 through an ICC profile of `templates/icc/`, with its printing condition), total ink, rich black, PDF/X, and text
 in embedded fonts or as outlines, and whether it rounds cards' corners (`corners`: `standard`, `option`, `square`,
-or `not-stated` where no page of the service read says). `provenance` gives each rule its `source` (an entry of `sources`, with the
-address and the date it was read) and what the source says in our words, or, for a rule no page of the service
-could be read for, a `confidence` (M or L) and a `note`: such a rule is donjon's choice and an option of
+or `not-stated` where no page of the service read says), and the sizes of the products it cuts cards at (`products`:
+each with its source and confidence; a deck cut at no such size is warned about, naming the nearest). `provenance`
+gives each rule its `source` (an entry of `sources`, with the address and the date it was read) and what the source
+says in our words, or, for a rule no page of the service could be read for, a `confidence` (M or L) and a `note`: such a rule is donjon's choice and an option of
 `donjon export --service`, never shown as the service's own.
 """
 
@@ -19,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from generator.catalog.common import Length
+from generator.catalog.common import CardSize, Length
 from generator.errors import ContentError, UsageError
 from generator.fields import (
     Choice,
@@ -36,7 +37,7 @@ from generator.fields import (
 )
 from generator.render.ink import PressSettings
 from generator.resources import templates_dir
-from generator.units import PT_PER_MM
+from generator.units import MM_PER_INCH, PT_PER_INCH, PT_PER_MM
 
 Delivery = Literal["pdf", "png"]
 Order = Literal["back-front", "front-back", "faces"]
@@ -46,13 +47,16 @@ PdfX = Literal["", "x1a", "x4"]
 Corners = Literal["standard", "option", "square", "not-stated"]
 #: The rules a service's `provenance` may speak for: its fields that are rules (not its name and sources).
 RULES = ("delivery", "file_name", "order", "trim", "bleed", "safe", "dpi", "min_dpi", "colour", "profile",
-         "condition", "ink_limit", "rich_black", "pdfx", "text", "images", "corners")
+         "condition", "ink_limit", "rich_black", "pdfx", "text", "images", "corners", "products")
 #: Below this many dots per inch at print size, a picture is warned about whatever the service's minimum.
 GOOD_DPI = 300
 #: How far below a resolution a picture may be drawn and still meet it: the report gives whole dpi, and a PDF writer
 #: rounding a picture's size in the drawing (to a hundredth of a point) draws 825 px over 198.01 pt, 299.98 dpi:
 #: "drawn at 300 dpi, below the 300 dpi DriveThruCards asks" was refused.
 DPI_TOLERANCE = 0.5
+#: How far a deck's cut may miss a product's size and be that product: a tenth of a millimetre, in points (the cut is
+#: a whole eighth of an inch for the services that round to those, a product's size one too).
+PRODUCT_TOLERANCE = 0.2835
 #: What a picture's resolution at print size is, for a service: below the service's `min_dpi`, below GOOD_DPI only
 #: (it may print soft), or None (good).
 Resolution = Literal["below-minimum", "soft"]
@@ -64,6 +68,26 @@ class Source:
     url: str
     title: str
     read: str
+
+
+@dataclass(frozen=True)
+class Product:
+    """A card product a service cuts (The Game Crafter's Poker Deck: 2.5 x 3.5 in), with where its size was read:
+    `source` an entry of the service's `sources`, `confidence` how sure that reading is (H: the service's own page)."""
+
+    name: str
+    #: in points
+    width: float
+    #: in points
+    height: float
+    source: str | None = None
+    confidence: str | None = None
+    note: str = ""
+
+    def distance(self, width: float, height: float) -> float:
+        """How far a cut of `width` x `height` points is from this product's, turned whichever way is nearer: the
+        two sides' differences added, in points (a 2.75 in square is nearer a poker card than a bridge card)."""
+        return min(abs(self.width - w) + abs(self.height - h) for w, h in ((width, height), (height, width)))
 
 
 @dataclass(frozen=True)
@@ -114,8 +138,25 @@ class Service:
     text: Literal["embedded", "outlines"]
     corners: Corners
     provenance: dict[str, RuleSource]
+    #: the card products it cuts, by the sizes read for them (empty: donjon read none, and checks no size)
+    products: tuple[Product, ...] = ()
     #: the file it was read from
     file: str = ""
+
+    def cut(self, size: CardSize) -> tuple[float, float]:
+        """The width and height, in points, this service cuts a card of `size` at: its size rounded to the nearest
+        eighth of an inch (`trim: eighth-inch`), else its own."""
+        if self.trim == "eighth-inch":
+            return eighth_inch(size.width_mm) * PT_PER_INCH, eighth_inch(size.height_mm) * PT_PER_INCH
+        return size.width_pt, size.height_pt
+
+    def product(self, width: float, height: float) -> tuple[Product | None, Product | None]:
+        """The product cut at `width` x `height` points (either way up, to PRODUCT_TOLERANCE), else None, and the
+        nearest product (None when the service lists none)."""
+        if not self.products:
+            return None, None
+        nearest = min(self.products, key=lambda p: (p.distance(width, height), p.width * p.height))
+        return (nearest if nearest.distance(width, height) <= PRODUCT_TOLERANCE else None), nearest
 
     def resolution(self, dpi: float) -> Resolution | None:
         """How a picture printed at `dpi` dots per inch is judged for this service; one rule for the PDF's preflight
@@ -150,6 +191,12 @@ class Service:
                              self.text == "outlines", max(self.dpi, self.min_dpi))
 
 
+def eighth_inch(size_mm: float) -> float:
+    """A card's side in inches, rounded to the nearest eighth of an inch (at least one eighth): the size a service
+    cutting at fractions of an inch cuts it at."""
+    return max(1, round(size_mm / MM_PER_INCH * 8)) / 8
+
+
 def icc_profile(name: str) -> Path:
     """A profile donjon ships (`templates/icc/NAME.icc`)."""
     return templates_dir() / "icc" / f"{name}.icc"
@@ -162,17 +209,27 @@ def _rule_source(source: str | None, says: str, confidence: str | None, note: st
 def _service(id: str, name: str, aliases: tuple[str, ...], sources: tuple[Source, ...], delivery: str,
              file_name: str, order: str, trim: str, bleed: float, safe: float, dpi: int, min_dpi: int, colour: str,
              profile: str, condition: str, ink_limit: float | None, rich_black: tuple[float, ...] | None, pdfx: str,
-             text: str, corners: str, provenance: dict[str, RuleSource]) -> Service:
+             text: str, corners: str, provenance: dict[str, RuleSource], products: tuple[Product, ...]) -> Service:
     black = None if rich_black is None else (rich_black[0], rich_black[1], rich_black[2], rich_black[3])
     return Service(id, name, aliases, sources, cast(Delivery, delivery), file_name, cast(Order, order),
                    cast(Any, trim), bleed * PT_PER_MM, safe * PT_PER_MM, dpi, min_dpi, cast(Any, colour), profile,
                    condition, ink_limit, black, cast(PdfX, pdfx), cast(Any, text), cast(Corners, corners),
-                   provenance)
+                   provenance, tuple(products))
 
 
 SOURCE: Record[Source] = Record(name="source", build=Source, fields={
     "id": Field(Slug()), "url": Field(Text(pattern=r"https?://\S+", hint="an http(s) address")),
     "title": Field(Text()), "read": Field(Text(pattern=r"\d{4}-\d{2}-\d{2}", hint="a date like 2026-11-26"))})
+def _product(name: str, width: float, height: float, source: str | None, confidence: str | None,
+             note: str) -> Product:
+    return Product(name, width * PT_PER_MM, height * PT_PER_MM, source, confidence, note)
+
+
+PRODUCT: Record[Product] = Record(name="product", build=_product, fields={
+    "name": Field(Text(max_len=80)), "width": Field(Length(5.0, 500.0)), "height": Field(Length(5.0, 500.0)),
+    "source": Field(Nullable(Slug()), required=False),
+    "confidence": Field(Choice(("H", "M", "L"))),
+    "note": Field(Text(), required=False, default="")})
 RULE_SOURCE: Record[RuleSource] = Record(name="rule source", build=_rule_source, fields={
     "source": Field(Nullable(Slug()), required=False), "says": Field(Text(), required=False, default=""),
     "confidence": Field(Nullable(Choice(("H", "M", "L"))), required=False),
@@ -199,6 +256,7 @@ SERVICE: Record[Service] = Record(name="print service", build=_service, fields={
     "text": Field(Choice(("embedded", "outlines"))),
     "corners": Field(Choice(("standard", "option", "square", "not-stated"))),
     "provenance": Field(MapOf(Choice(RULES, what="rule"), RULE_SOURCE)),
+    "products": Field(ListOf(PRODUCT, label="name"), required=False, default=()),
 })
 
 
@@ -218,7 +276,8 @@ def all_services() -> tuple[Service, ...]:
         value, broken = check_document(load_file(path, display=display_path(path)), SERVICE)
         problems += broken
         if isinstance(value, Service):
-            unknown = {r.source for r in value.provenance.values() if r.source} - {s.id for s in value.sources}
+            named = {r.source for r in value.provenance.values()} | {p.source for p in value.products}
+            unknown = {n for n in named if n} - {s.id for s in value.sources}
             if unknown:
                 from generator.errors import Problem
 
