@@ -208,6 +208,9 @@ class PdfStats:
         #: the picture files embedded as pixels, by the name of their XObject (`FormXob.img3`): what a message about
         #: the PDF's pictures (the print services' preflight) names instead
         self.pictures: dict[str, str] = {}
+        #: the pictures of SVG art enlarged for smoothing (pdf_art.enlarged), by their object number in the file:
+        #: their own pixels, which the preflight judges the resolution by
+        self.enlarged: dict[int, tuple[int, int]] = {}
 
 
 class _Recorded:
@@ -402,6 +405,8 @@ class _Writer:
         self.paper = (1.0, 1.0, 0.0, 0.0)
         #: the pictures SVG art holds (`data:` PNG and JPEG), by content
         self.embedded: dict[str, Any] = {}
+        #: the own pixels of those enlarged for smoothing, by their reference's name (PdfStats.enlarged)
+        self.enlarged: dict[str, tuple[int, int]] = {}
         #: the operators that move to where a drawing is placed, by its place and size (`place`)
         self.frames: dict[tuple[float, float, bool, float, float], str] = {}
         #: what pages hold alike (boxes, resources), each formatted once (`_share`)
@@ -494,7 +499,7 @@ class _Writer:
             # (FLATTEN_PX) whose own transparency becomes a stencil, as prepress flatteners do
             self._register(name, _raster_xobject(self.doc, "png", _flattened(art), self.inks))
             return 1.0, 1.0
-        form, width, height = art_form(self.c, art, self._embedded, self.inks)
+        form, width, height = art_form(self.c, art, self._embedded, self.inks, self.enlarged)
         self._register(name, form)
         return width, height
 
@@ -1321,6 +1326,8 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
         if writer.outline:
             canvas.showOutline()
         stats.pictures = dict(writer.pictures)
+        numbers = canvas._doc.idToObjectNumberAndVersion
+        stats.enlarged = {numbers[name][0]: size for name, size in writer.enlarged.items() if name in numbers}
         if ink.space == "cmyk":
             _print_ready(canvas, ink)
         canvas.save()

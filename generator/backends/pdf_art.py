@@ -55,10 +55,14 @@ _MITER_REACH = 4.0
 class ArtResources:
     """What a picture's forms use, by name: the dictionary written once and shared by all of its forms."""
 
-    def __init__(self, doc: Any, raster: Callable[[Embedded], Any], inks: Inks) -> None:
+    def __init__(self, doc: Any, raster: Callable[[Embedded], Any], inks: Inks,
+                 sizes: dict[str, tuple[int, int]] | None = None) -> None:
         from reportlab.pdfbase.pdfdoc import PDFDictionary
 
         self.doc = doc
+        #: each enlarged picture's own pixels, by its XObject's reference name (the document's, shared by every art
+        #: form): the preflight judges the picture, not the copy enlarged for smoothing (PdfStats.enlarged)
+        self.sizes = sizes
         self.raster = raster
         self.inks = inks
         self.states: dict[str, Any] = {}
@@ -156,12 +160,13 @@ def transparency_group(colour_space: str | None = None) -> Any:
     return PDFDictionary(entries)
 
 
-def art_form(canvas: Any, art: Art, raster: Callable[[Embedded], Any], inks: Inks) -> tuple[Any, float, float]:
+def art_form(canvas: Any, art: Art, raster: Callable[[Embedded], Any], inks: Inks,
+             sizes: dict[str, tuple[int, int]] | None = None) -> tuple[Any, float, float]:
     """The form XObject (a stream, not yet registered) that draws `art` in a box of its own size in points, every
     colour in the document's inks (RGB, or CMYK through its profile); its width and height."""
     drawing = art.drawing
     width, height = float(drawing.width), float(drawing.height)
-    resources = ArtResources(canvas._doc, raster, inks)
+    resources = ArtResources(canvas._doc, raster, inks, sizes)
     content = _Painter(canvas, resources).paint(drawing)
     resources.close()
     # art that blends is a group of its own, as a picture is in Chromium: its blends reach nothing of the card
@@ -371,12 +376,15 @@ def _renderer_class() -> Any:
             a, b, c, d = (float(v) for v in self._tracker.getCTM()[:4])
             target = _enlarged_size(picture, math.hypot(a, b) * float(image.width),
                                     math.hypot(c, d) * float(image.height))
+            own = picture.size
             if target is not None:
                 key = (id(picture), *target)
                 if key not in self.resources.enlarged:  # the picture kept with it: its id stays its own
                     self.resources.enlarged[key] = (picture, enlarged(picture, target))
                 picture = self.resources.enlarged[key][1]
             reference = self._grey(picture) if self.grey else self.resources.raster(picture)
+            if target is not None and self.resources.sizes is not None and hasattr(reference, "name"):
+                self.resources.sizes[reference.name] = own
             name = self.resources.xobject(reference)
             self._canvas._code.append(f"q {n(image.width)} 0 0 {n(image.height)} {n(image.x)} {n(image.y)} cm "
                                       f"/{name} Do Q")

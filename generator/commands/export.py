@@ -437,7 +437,8 @@ def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks
                           colours=f"{press.space.upper()}{', PDF/X-' + press.pdfx[1:] if press.pdfx else ''}"),
                    err=as_json)
         staged = tx.staged_file(file.path)
-        result = check_pdf(staged or file.path, chosen, display_path(file.path), pictures=file.pictures)
+        result = check_pdf(staged or file.path, chosen, display_path(file.path), pictures=file.pictures,
+                           enlarged=file.enlarged)
         add_shape(result, file.deck.key, file.deck.shape, language(file.deck.lang))
         add_product(result, file.deck.key, file.deck.card_size, language(file.deck.lang))
         refused = refused or result.refused

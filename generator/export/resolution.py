@@ -63,10 +63,11 @@ class LowPicture(NamedTuple):
 
 def _placed(items: Iterable[Primitive], matrix: Matrix) -> Iterator[tuple[ImageUse, float, float]]:
     """Every picture of `items` with the width and height, in points, it is drawn across (groups' turns and scales
-    applied; a group's mask is not a picture shown)."""
+    applied; a group's mask too: its pixels are the edge of what it shows, printed soft or stepped when coarse)."""
     for item in items:
         if isinstance(item, Group):
-            yield from _placed(item.items, matrix if item.matrix is None else product(matrix, item.matrix))
+            inner = matrix if item.matrix is None else product(matrix, item.matrix)
+            yield from _placed(item.items if item.mask is None else (*item.items, item.mask), inner)
         elif isinstance(item, ImageUse):
             a, b, c, d, _e, _f = matrix
             yield item, abs(item.w) * math.hypot(a, b), abs(item.h) * math.hypot(c, d)
@@ -77,7 +78,7 @@ def _embedded(use: ImageUse, drawn_w: float, drawn_h: float) -> Iterator[tuple[t
     with its pixels and the width and height in points it is drawn across when the art is drawn `drawn_w` x
     `drawn_h` points: read from the drawing the PDF draws (generator.render.svgart), its transforms applied."""
     from generator.render.images import image_data
-    from generator.render.svgart import ArtProblem, Embedded, read_art
+    from generator.render.svgart import ArtProblem, Embedded, Masked, read_art
 
     try:
         info, data = image_data(Path(use.source))
@@ -97,7 +98,9 @@ def _embedded(use: ImageUse, drawn_w: float, drawn_h: float) -> Iterator[tuple[t
         if isinstance(picture, Embedded) and node.width and node.height:
             a, b, c, d, _e, _f = matrix
             yield picture.size, abs(float(node.width)) * math.hypot(a, b), abs(float(node.height)) * math.hypot(c, d)
-        for child in getattr(node, "contents", None) or ():
+        # a `<mask>`'s contents (svgart.Masked), in the masked element's space: a picture there is printed as the
+        # mask's pixels, the edge of what the element shows
+        for child in (*(getattr(node, "contents", None) or ()), *([node.mask] if isinstance(node, Masked) else [])):
             yield from walk(child, matrix)
 
     yield from walk(art.drawing, scale)

@@ -52,6 +52,8 @@ class ServiceFile(NamedTuple):
     #: for a service taking text as outlines, the layout boxes closer to its cut than its safe margin
     #: (generator.export.safe_zone): the PDF holds no text to measure, only paths the preflight cannot name
     margins: tuple[Margin, ...] = ()
+    #: the own pixels of pictures of SVG art the PDF holds enlarged, by object number (PdfStats.enlarged)
+    enlarged: dict[int, tuple[int, int]] = {}
 
 
 class ServiceReport(NamedTuple):
@@ -126,5 +128,5 @@ def export_pdfs(content: Content, decks: list[Deck], out: Path, service: Service
             # tell art meant to reach the cut from art meant to stop short of it)
             near = tuple(m for m in margins(p, canvas, service) if service.text == "outlines" or m.short)
             report.append(ServiceFile(p.deck, target, stats.pages, (canvas.page_w / 72, canvas.page_h / 72),
-                                      stats.pictures, near))
+                                      stats.pictures, near, stats.enlarged))
     return ServiceReport(service, report, time.perf_counter() - start)

@@ -129,6 +129,9 @@ class Preflight:
     #: the files the PDF's pictures were made from, by XObject name (`FormXob.img3`), when the PDF's writer said
     #: (donjon's export): a message names the file to replace; else the name the PDF gives it
     pictures: dict[str, str] = field(default_factory=dict)
+    #: the own pixels of pictures the PDF's writer enlarged for smoothing (a small picture of SVG art drawn large,
+    #: written at 288 dpi), by object number: judged by those, the figure said being the picture's, not the copy's
+    enlarged: dict[int, tuple[int, int]] = field(default_factory=dict)
     #: the highest total ink of each CMYK picture measured, by object number (None: it could not be measured, with
     #: why): a picture shown on many pages (a deck's back) is decoded once a file
     picture_inks: dict[tuple[int, int], tuple[float | None, str]] = field(default_factory=dict, repr=False,
@@ -413,7 +416,8 @@ def _mm(points: float) -> str:
 
 
 def check_pdf(path: Path, service: Service, display: str | None = None,
-              pictures: dict[str, str] | None = None) -> Preflight:
+              pictures: dict[str, str] | None = None,
+              enlarged: dict[int, tuple[int, int]] | None = None) -> Preflight:
     """Preflight `path` against `service`; `pictures`: the files its pictures were made from, by XObject name, for
     the messages (Preflight.pictures). A file that cannot be read (missing, not a regular file, needing a password
     to open, damaged anywhere, its pages found or not) is an InputError naming it, in one line."""
@@ -430,7 +434,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
     data = read_bytes(path, shown, max_bytes=MAX_PDF_BYTES)
     if b"%PDF-" not in data[:HEADER_WITHIN]:
         raise InputError(shown, "is not a PDF (it does not start with %PDF-)")
-    result = Preflight(shown, service, pictures=dict(pictures or {}))
+    result = Preflight(shown, service, pictures=dict(pictures or {}), enlarged=dict(enlarged or {}))
     with pypdf_quiet():
         try:
             try:
@@ -895,6 +899,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
                 rgb[what] = rgb.get(what, 0) + 1
         elif op == "gs":
             _graphics_state(resources, operands[0], number, result)
+            _mask_pictures(resources, operands[0], state, number, result, depth)
         elif op == "Do":
             _xobject(resources, operands[0], state, number, result, rgb, depth)
         elif op in ("cs", "CS") and operands:
@@ -1500,21 +1505,17 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     if image.get("/ImageMask"):
         _paint(state, True, False, number, result)  # a stencil: painted in the fill colour, measured as such
         return
-    a, b, c, d, _e, _f = state.ctm
-    drawn_w, drawn_h = math.hypot(a, b) / 72, math.hypot(c, d) / 72
     width, height = int(image.get("/Width", 0)), int(image.get("/Height", 0))
     picture = result.picture(name)
     # the box in the page's own units (the walk's space is in points: the page's /UserUnit undone)
     state.pictures.append((_placed_box((0.0, 0.0, 1.0, 1.0), tuple(v / state.unit for v in state.ctm)), picture))
-    if drawn_w > 0 and drawn_h > 0:
-        dpi = min(width / drawn_w, height / drawn_h)
-        judged = service.resolution(dpi)
-        if judged == "below-minimum":
-            result.add(number, "min_dpi", f"the picture {picture} ({width} x {height} px) is drawn at {dpi:.0f} dpi, "
-                                          f"below the {service.min_dpi} dpi {service.name} asks")
-        elif judged == "soft":
-            result.add(number, "min_dpi", f"the picture {picture} is drawn at {dpi:.0f} dpi, below {GOOD_DPI}: it may "
-                                          "print soft", refuse=False)
+    _resolution(width, height, state.ctm, picture, number, result, _own_pixels(image, result))
+    own = image.get("/SMask")
+    own = own.get_object() if own is not None else None
+    if own is not None and hasattr(own, "get"):  # its transparency, drawn over the same square: coarser, it shows
+        mask_w, mask_h = int(own.get("/Width", 0)), int(own.get("/Height", 0))
+        if 0 < mask_w * mask_h and (mask_w < width or mask_h < height):
+            _resolution(mask_w, mask_h, state.ctm, f"{picture} (its soft mask)", number, result)
     space = image.get("/ColorSpace")
     if service.colour == "cmyk" and _is_rgb(space):
         result.add(number, "colour", f"the picture {picture} is RGB")
@@ -1530,6 +1531,88 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
         _picture_ink(image, name, number, result)
     elif (convert := _cmyk_of(space)) is not None:
         _converted_picture_ink(image, space, convert, name, number, result)
+
+
+def _own_pixels(image: Any, result: Preflight) -> tuple[int, int] | None:
+    """The pixels a picture had before its PDF's writer enlarged it (Preflight.enlarged), or None."""
+    reference = getattr(image, "indirect_reference", None)
+    return result.enlarged.get(reference.idnum) if reference is not None else None
+
+
+def _resolution(width: int, height: int, ctm: _Matrix, picture: str, number: int, result: Preflight,
+                own: tuple[int, int] | None = None) -> None:
+    """Judge a picture of `width` x `height` pixels drawn over the unit square in `ctm` by the service's resolution
+    rule (Service.resolution): refused below its minimum, warned below GOOD_DPI. `own`: the pixels the picture had
+    before its PDF's writer enlarged it to `width` x `height`: the ones its resolution is said and judged by (the
+    enlarged copy, 288 dpi, is smoother, not sharper)."""
+    service = result.service
+    a, b, c, d, _e, _f = ctm
+    drawn_w, drawn_h = math.hypot(a, b) / 72, math.hypot(c, d) / 72
+    if drawn_w <= 0 or drawn_h <= 0:
+        return
+    pixels = f"{width} x {height} px"
+    if own is not None:
+        pixels = f"{own[0]} x {own[1]} px, enlarged in the file to {width} x {height} px"
+        width, height = own
+    dpi = min(width / drawn_w, height / drawn_h)
+    judged = service.resolution(dpi)
+    if judged == "below-minimum":
+        result.add(number, "min_dpi", f"the picture {picture} ({pixels}) is drawn at {dpi:.0f} dpi, "
+                                      f"below the {service.min_dpi} dpi {service.name} asks")
+    elif judged == "soft":
+        result.add(number, "min_dpi", f"the picture {picture} ({pixels}) is drawn at {dpi:.0f} dpi, below "
+                                      f"{GOOD_DPI}: it may print soft", refuse=False)
+
+
+def _mask_pictures(resources: Any, name: Any, state: _State, number: int, result: Preflight, depth: int) -> None:
+    """The pictures a soft mask set by the graphics state `name` draws (its group, /G: PDF 1.7, 11.6.5.2), judged
+    by the resolution rule as any picture: a mask's coarse pixels print as a soft or stepped edge of what it shows.
+    The group is placed in the transformation in force where the state is set, its /Matrix applied."""
+    found = _named(resources, "/ExtGState", name)
+    mask = found.get_object().get("/SMask") if found is not None else None
+    mask = mask.get_object() if mask is not None else None
+    group = mask.get("/G") if mask is not None and hasattr(mask, "get") else None
+    if group is None:
+        return
+    group = group.get_object()
+    matrix = group.get("/Matrix")
+    ctm = _multiply(tuple(float(v) for v in matrix), state.ctm) if matrix is not None else state.ctm
+    _mask_walk(group, group.get("/Resources") or resources, ctm, state, number, result, depth + 1)
+
+
+def _mask_walk(contents: Any, resources: Any, ctm: _Matrix, state: _State, number: int, result: Preflight,
+               depth: int) -> None:
+    """Walk a soft mask's drawing for its pictures only (what it paints is no ink: a mask's colours are its
+    opacity), forms and the masks it sets itself followed."""
+    if contents is None or depth > 12:
+        return
+    resources = resources.get_object() if resources is not None else {}
+    stack: list[_Matrix] = []
+    for operands, op in _read_once(contents, state.parsed):
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q" and stack:
+            ctm = stack.pop()
+        elif op == "cm" and len(operands) == 6:
+            ctm = _multiply(tuple(float(v) for v in operands), ctm)
+        elif op == "Do" and operands:
+            xobject, subtype, placed = _done(resources, operands[0], ctm)
+            if subtype == "/Image" and not xobject.get("/ImageMask"):
+                _resolution(int(xobject.get("/Width", 0)), int(xobject.get("/Height", 0)), placed,
+                            f"{result.picture(operands[0])} (in a soft mask)", number, result,
+                            _own_pixels(xobject, result))
+            elif subtype == "/Form":
+                _mask_walk(xobject, xobject.get("/Resources") or resources, placed, state, number, result, depth + 1)
+        elif op == "INLINE IMAGE":
+            inline = _Inline(operands, resources)
+            if not inline.get("/ImageMask"):
+                _resolution(int(inline.get("/Width", 0)), int(inline.get("/Height", 0)), ctm,
+                            "(inline, in a soft mask)", number, result)
+        elif op == "gs" and operands:
+            saved = state.ctm
+            state.ctm = ctm
+            _mask_pictures(resources, operands[0], state, number, result, depth)
+            state.ctm = saved
 
 
 #: The filters PDF/X-1a excludes, by full name, with how a message says them (its inline pictures' abbreviations

@@ -615,7 +615,8 @@ def test_a_picture_printed_below_300_dpi_is_named_by_the_image_services_as_by_th
 def test_a_picture_held_in_svg_art_is_measured_by_the_image_services(tmp_path: Path) -> None:
     """SVG art holding a 150 x 210 px picture (`data:` PNG) drawn 40 x 56 mm prints it at 95 dpi: DriveThruCards'
     check refuses the PDF, while the image services said nothing (an SVG was taken for shapes only). They now name
-    it, inside the art file, by the size the art draws it at (its viewBox scale and its own transforms applied)."""
+    it, inside the art file, by the size the art draws it at (its viewBox scale and its own transforms applied), and
+    the preflight of the PDF, which holds the picture enlarged for smoothing, judges and names it by its own pixels."""
     import base64
     import io
 
@@ -638,4 +639,45 @@ def test_a_picture_held_in_svg_art_is_measured_by_the_image_services(tmp_path: P
     assert len(warned) == 1 and "the picture held in " in warned[0] and "art.svg (150 x 210 px) prints at 95 dpi" \
         in warned[0] and "at least 473 x 662 px" in warned[0] and warned[0].endswith("on One"), result.stderr
     pdf = run("export", "--service", "dtc", "--json", "--content", str(deck), "--out", str(tmp_path / "pdf"))
-    assert any(f["rule"] == "min_dpi" and f["verdict"] == "refused" for f in json.loads(pdf.stdout)["findings"])
+    refused = [f["message"] for f in json.loads(pdf.stdout)["findings"] if f["rule"] == "min_dpi"
+               and f["verdict"] == "refused"]
+    # the PDF holds the picture enlarged for smoothing (454 x 635 px, 288 dpi as pdfimages lists it): the preflight
+    # read that copy's 288 dpi, the right verdict with the wrong figure; it now says the picture's own
+    assert refused and all("(150 x 210 px, enlarged in the file to " in m and "drawn at 95 dpi" in m
+                           for m in refused), refused
+
+
+def test_a_picture_in_a_mask_is_measured_as_any_picture(tmp_path: Path) -> None:
+    """SVG art whose `<mask>` holds a picture (a 20 x 28 px `data:` PNG drawn 40 x 56 mm, 13 dpi) prints the mask's
+    pixels as the edge of what it shows, stepped or soft: neither the image services' check nor the PDF's preflight
+    measured a mask, only pictures shown. Both now measure it as any picture: The Game Crafter's export names it
+    inside the art file at its own figure, DriveThruCards' preflight (of a PDF keeping transparency) names the
+    picture in the soft mask and refuses it below its 300 dpi."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("L", (20, 28), 255).save(buffer, "PNG")
+    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    layout = PICTURE_2X3.replace("width: 50.8mm, height: 76.2mm, src: art.png, fit: stretch",
+                                 "width: 50mm, height: 70mm, src: art.svg")
+    deck = make_deck(tmp_path / "masked", [{"Name": "One"}], layout=layout, deck_id="masked",
+                     extra="card_size: poker\nname_column: Name\n")
+    (deck / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="50mm" '
+        'height="70mm" viewBox="0 0 50 70"><defs><mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="50" '
+        f'height="70"><image x="5" y="5" width="40" height="56" xlink:href="data:image/png;base64,{data}"/></mask>'
+        '</defs><rect width="50" height="70" fill="#224" mask="url(#m)"/></svg>', encoding="utf-8")
+    result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if "dpi on the card" in line]
+    assert len(warned) == 1 and "the picture held in " in warned[0] and "art.svg (20 x 28 px) prints at 13 dpi" \
+        in warned[0], result.stderr
+    # PDF/X-1a allows no transparency: the art is flattened into a picture at the service's resolution; without
+    # PDF/X, the soft mask is kept and its picture is in the file
+    pdf = run("export", "--service", "dtc", "--pdfx", "none", "--json", "--content", str(deck), "--out",
+              str(tmp_path / "pdf"))
+    masked = [f for f in json.loads(pdf.stdout)["findings"] if f["rule"] == "min_dpi" and "soft mask" in f["message"]]
+    assert masked and all(f["verdict"] == "refused" for f in masked), pdf.stdout
