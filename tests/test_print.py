@@ -1463,6 +1463,47 @@ def test_a_picture_written_inline_is_checked_as_any_picture(tmp_path: Path) -> N
     assert ("ink_limit", "refused") in {(f.rule, f.verdict) for f in cmyk.findings if f.page == 1}
 
 
+def test_a_picture_in_a_soft_mask_is_measured_as_any_picture(tmp_path: Path) -> None:
+    """A soft mask's pixels print as the edge of what it shows: a picture drawn in a soft mask's group (an ExtGState's
+    /SMask /G, PDF 1.7 11.6.5) was not measured at all, nor a picture's own /SMask coarser than the picture. Made
+    with pikepdf, not donjon's writer: a 10 x 10 px picture in a mask's group drawn 100 pt wide (7 dpi), and a
+    100 x 100 px CMYK picture drawn 0.3 in wide (333 dpi) whose own soft mask is 10 x 10 px (33 dpi): both refused
+    by DriveThruCards' 300 dpi, each named as the mask it is in; the 333 dpi picture itself is not."""
+    import pikepdf
+
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    grey = pikepdf.Stream(pdf, b"\x80" * 100, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=10,
+                          Height=10, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8)
+    group = pikepdf.Stream(pdf, b"q 100 0 0 100 20 20 cm /Im1 Do Q", Type=pikepdf.Name.XObject,
+                           Subtype=pikepdf.Name.Form, BBox=[0, 0, 198, 270],
+                           Group=pikepdf.Dictionary(S=pikepdf.Name.Transparency, CS=pikepdf.Name.DeviceGray),
+                           Resources=pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im1=grey)))
+    state = pikepdf.Dictionary(Type=pikepdf.Name.ExtGState, SMask=pikepdf.Dictionary(
+        Type=pikepdf.Name.Mask, S=pikepdf.Name.Luminosity, G=group))
+    alpha = pikepdf.Stream(pdf, b"\xff" * 100, Type=pikepdf.Name.XObject, Subtype=pikepdf.Name.Image, Width=10,
+                           Height=10, ColorSpace=pikepdf.Name.DeviceGray, BitsPerComponent=8)
+    picture = pikepdf.Stream(pdf, b"\x00\x00\x00\x80" * 10000, Type=pikepdf.Name.XObject,
+                             Subtype=pikepdf.Name.Image, Width=100, Height=100, ColorSpace=pikepdf.Name.DeviceCMYK,
+                             BitsPerComponent=8, SMask=alpha)
+    for _ in range(2):
+        page = pdf.add_blank_page(page_size=(198, 270))
+        page.obj.TrimBox = [9, 9, 189, 261]
+        page.obj.Resources = pikepdf.Dictionary(ExtGState=pikepdf.Dictionary(GS1=state),
+                                                XObject=pikepdf.Dictionary(Pic=picture))
+        page.obj.Contents = pdf.make_stream(b"q /GS1 gs 0 0 0 1 k 20 20 100 100 re f Q "
+                                            b"q 21.6 0 0 21.6 100 150 cm /Pic Do Q")
+    path = tmp_path / "masked.pdf"
+    pdf.save(path)
+    found = check_pdf(path, find_service("dtc"))
+    said = sorted(f.message for f in found.findings if f.page == 1 and f.rule == "min_dpi")
+    assert len(said) == 2 and all(f.verdict == "refused" for f in found.findings if f.rule == "min_dpi"), said
+    assert said[0].startswith("the picture /Im1 (in a soft mask) (10 x 10 px) is drawn at 7 dpi"), said
+    assert said[1].startswith("the picture /Pic (its soft mask) (10 x 10 px) is drawn at 33 dpi"), said
+
+
 def test_a_gradient_in_rgb_is_rgb_in_a_cmyk_file(tmp_path: Path) -> None:
     """A gradient (a shading, painted by `sh` or as a fill pattern) whose colour space is RGB is RGB in the file,
     as a fill colour is: refused for DriveThruCards; the same gradient in CMYK is not."""
