@@ -26,7 +26,10 @@ is drawn):
   tint) when something is painted in it before a tint is set: the highest, and where. The registration colour
   (All, every plate) is followed to where it is painted (_marks), through forms, tiling patterns' tiles and Type 3
   glyphs: crop marks outside the cut pass; inside, it is ink, 400 % at full tint;
-- pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force);
+- pictures: resolution at the size each is drawn (pixels over inches, from the transformation in force), pictures
+  in a soft mask's group and a picture's own soft mask coarser than it included (their pixels are the edge of what
+  they show); a picture the export's writer enlarged for smoothing (a small picture of SVG art drawn large) judged and
+  said by its own pixels (`enlarged`: 288 dpi is the copy's, not the art's);
 - page sizes as printed: a page's /UserUnit (points a unit) and /Rotate (a quarter turn swaps width and height);
 - fonts: every font text is shown in embedded (a font with no font file is refused; one the resources list and no
   text is shown in is not looked at); for a service asking for text as outlines, any text;
