@@ -517,6 +517,18 @@ def test_a_deck_cut_at_a_size_the_game_crafter_makes_no_product_of_is_warned_nam
     [finding] = result.findings
     assert (finding.rule, finding.verdict) == ("products", "warned") and "2,75 x 2,75" in finding.message
     assert "Poker Deck" in finding.message and "Zoll" in finding.message, finding.message
+    # were the sizes read from the service's own pages (a source in provenance), a PDF's deck of no product's size
+    # would be refused, saying so
+    import dataclasses
+
+    from generator.prepress.services import RuleSource
+
+    stated = dataclasses.replace(tgc, provenance={**tgc.provenance, "products": RuleSource(
+        tgc.sources[0].id, "its product pages list these decks")})
+    result = Preflight("x.pdf", stated, pages=1)
+    add_product(result, "d", CardSize("square", 70, 70), language("en"))
+    assert [(f.rule, f.verdict) for f in result.findings] == [("products", "refused")]
+    assert "none of the products its pages list has" in result.findings[0].message
     done = donjon("export", "--service", "tgc", "--decks", "guildhall/vp-tokens", "--out", str(tmp_path))
     assert done.returncode == 0, done.stderr
     warned = [line for line in done.stderr.splitlines() if "cut at" in line]
