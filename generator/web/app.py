@@ -41,7 +41,7 @@ from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
-from generator.web.db import Database, busy, not_written, player_key
+from generator.web.db import Database, DatabaseGone, busy, not_written, player_key
 from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key,
                                  sent_key, short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
@@ -1171,8 +1171,9 @@ class Companion:
         way."""
         full = not_written(exc)
         # the file moved or deleted while the companion runs (a clean-up, a sync tool): SQLite says only that it
-        # cannot open "database file", so the host is told which file is missing and what to do
-        gone = not full and not busy(exc) and not Path(self.db.path).exists()
+        # cannot open "database file" (a connection opened before says nothing: the database refuses it, DatabaseGone),
+        # so the host is told which file is missing and what to do
+        gone = isinstance(exc, DatabaseGone) or not full and not busy(exc) and not Path(self.db.path).exists()
         status = 507 if full else 503
         which, code = ((messages.NOT_WRITTEN, "not_written") if full else (messages.DB_BUSY, "database_busy")
                        if busy(exc) else (messages.DB_GONE, "database_gone") if gone

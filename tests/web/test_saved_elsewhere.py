@@ -99,3 +99,54 @@ def test_a_database_moved_away_while_the_companion_runs_is_said_on_every_page(tm
                 assert page.status_code == 503 and html.escape(said) in page.text, (url, page.status_code)
     finally:
         database.close()
+
+
+def test_a_database_moved_away_takes_no_write_into_the_moved_file(tmp_path: Path, games: Games) -> None:
+    """The companion's connections opened before the file moved keep the file they opened: a tap or a save sent then
+    was answered as saved, and landed in the moved file, which the host no longer sees (the next start opens another).
+    Every write is now refused (503 `database_gone`: the phone keeps its tap and sends it again), the moved file keeps
+    exactly what was saved before; put back, the companion takes the writes again."""
+    import sqlite3
+
+    from generator.web.app import create_app
+    from generator.web.db import Database
+
+    from tests.web.conftest import new_table
+
+    database = Database(tmp_path / "donjon.sqlite3")
+
+    def move(source: str, target: str) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            if (tmp_path / f"{source}{suffix}").exists():
+                (tmp_path / f"{source}{suffix}").rename(tmp_path / f"{target}{suffix}")
+
+    def held(name: str) -> tuple[int, int]:
+        """How many games the file holds, and the table's version (each tap taken moves it)."""
+        conn = sqlite3.connect(tmp_path / name)
+        try:
+            return (int(conn.execute("SELECT count(*) FROM games").fetchone()[0]),
+                    int(conn.execute("SELECT version FROM tables WHERE id = ?", (table.id,)).fetchone()[0]))
+        finally:
+            conn.close()
+
+    tap = {"seat": "0", "shown": "0", "op": "add", "path": "vp_tokens", "value": "1"}
+    try:
+        with TestClient(create_app(database, games), base_url="http://127.0.0.1", follow_redirects=False) as client:
+            assert post_json(client, "/api/games", example("guildhall")).status_code == 201
+            table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="job-faire", professions="")
+            table.page(0)  # a phone on the table (a reading connection opened)
+            before = held("donjon.sqlite3")
+            move("donjon.sqlite3", "elsewhere.sqlite3")
+            refused = post_json(client, "/api/games", example("guildhall"))
+            assert (refused.status_code, refused.json()["code"]) == (503, "database_gone"), refused.text
+            assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=tap).status_code == 503
+            assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 503
+            assert client.get(f"/tables/{table.id}/seats/0").status_code == 503  # not the moved file's table
+            assert held("elsewhere.sqlite3") == before  # what was saved before the move, nothing after it
+            move("elsewhere.sqlite3", "donjon.sqlite3")  # put back: the tap kept on the phone is taken
+            assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=tap).status_code == 200
+            assert post_json(client, "/api/games", example("guildhall")).status_code == 201
+        database.close()
+        assert held("donjon.sqlite3") == (before[0] + 1, before[1] + 1)
+    finally:
+        database.close()
