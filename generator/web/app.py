@@ -497,6 +497,11 @@ class Companion:
         is read by its marks and shown back over the photo, for the player to check before it is kept
         (:meth:`confirm_marks`)."""
         table_id, seat, form, upload, lang, view = await self.seat_upload(request)
+        if view.table.game_id is not None:
+            # sent from a page left open while another phone saved the game: said at once, not after the photo was
+            # read (seconds) only to be refused when kept
+            return self.page("seat.html", request, status=400, upload_error=said(lang, messages.TABLE_SAVED),
+                             **self.table_context(view, seat))
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         key = sent_again_key(sent_key(form), data)
@@ -644,6 +649,8 @@ class Companion:
         if read is None:  # nothing to add to (started over elsewhere): the player's page, to take a first one
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
         answers, error = await self.keep_answers(table_id, seat, form, read, lang)
+        if not error and view.table.game_id is not None:  # saved meanwhile, no answer sent: said before any read
+            error = said(lang, messages.TABLE_SAVED)
         if error:  # the answers could not be kept (the game was saved meanwhile): nor can a photo be
             return self.photo_check(request, view, seat, read, answers, status=400, add_error=error, add_refused=None)
         english = reason = ""

@@ -6,7 +6,9 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from generator.web.games import Games
@@ -150,3 +152,44 @@ def test_a_database_moved_away_takes_no_write_into_the_moved_file(tmp_path: Path
         assert held("donjon.sqlite3") == (before[0] + 1, before[1] + 1)
     finally:
         database.close()
+
+
+def correction_saved_elsewhere(client: TestClient) -> tuple[str, str]:
+    """A castle game corrected at a table, whose pages a phone opened, then saved by another phone: the table's
+    address and the game's."""
+    game = f"/history/games/{post_json(client, '/api/games', example('once-upon-a-castle')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert client.get(f"{table}/seats/0").status_code == 200 and client.get(f"{table}/photos").status_code == 200
+    assert client.post(f"{table}/save", headers=SAME_ORIGIN).headers["location"] == game
+    return table, game
+
+
+def test_a_photo_sent_from_a_page_left_open_after_the_save_is_refused_before_it_is_read(
+        client: TestClient, games: Games, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player's sheet (a photo or a filled PDF), or every player's, sent from a page drawn before another phone
+    saved the game: each photo was read (seconds), then refused when kept, and the seat's page said only "Your sheet
+    could not be read: what to change", a link to a form a saved table no longer has. It is refused before anything
+    is read, and the page says why, in the phone's language."""
+    from generator.i18n import language
+    from generator.web import messages
+
+    read: list[str] = []  # each photo or file read
+    for reader in ("score_castle_sheet", "read_photos"):
+        def spy(*args: Any, reader: str = reader, real: Any = getattr(games, reader)) -> Any:
+            read.append(reader)
+            return real(*args)
+
+        monkeypatch.setattr(games, reader, spy)
+    table, _ = correction_saved_elsewhere(client)
+    photo = {"sheet": ("ana.jpg", b"\xff\xd8 a photo", "image/jpeg")}
+    for code in ("en", "fr"):
+        words = html.escape(language(code)._(messages.TABLE_SAVED))
+        refused = client.post(f"{table}/seats/0/sheet", headers={**SAME_ORIGIN, "accept-language": code},
+                              files=photo)
+        assert refused.status_code == 400, refused.text
+        assert f'<p class="violation" role="alert" tabindex="-1" autofocus>{words}</p>' in refused.text
+        assert 'href="#upload-title"' not in refused.text
+        every = client.post(f"{table}/photos", headers={**SAME_ORIGIN, "accept-language": code}, files={
+            "sheet-0": photo["sheet"], "sheet-1": ("ben.jpg", b"\xff\xd8 another", "image/jpeg")})
+        assert every.status_code == 400 and words in every.text, every.text
+    assert read == []
