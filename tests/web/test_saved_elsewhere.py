@@ -38,6 +38,26 @@ def test_a_table_saved_on_another_phone_is_drawn_locked_by_the_next_poll(client:
     banner = re.search(r'<div id="correcting"[^>]*>(.*?)</div>', update.text, re.S)
     assert banner and "saving it keeps" not in banner.group(1) and "is saved" in banner.group(1)
     assert f'href="{game}"' in banner.group(1)
+    # nor does the seat's page offer what a saved table refuses: a name to correct (a castle's: a photo to read)
+    assert 'id="rename"' in other and "Correct the name" in other
+    assert '<div id="rename" data-oob></div>' in update.text
+
+
+def test_a_castle_seat_left_open_is_drawn_without_its_photo_and_name_forms_once_saved_elsewhere(
+        client: TestClient) -> None:
+    """Ben's phone left on his part of a castle table while another phone saves the game: its next poll locked the
+    controls, but "Or read your paper sheet" (its photo taken, read for seconds, then refused) and "Not Ben? Correct
+    the name" stayed, live to the eye. The poll takes them away."""
+    game = f"/history/games/{post_json(client, '/api/games', example('once-upon-a-castle')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    other = client.get(f"{table}/seats/1").text
+    assert 'id="upload"' in other and 'id="rename"' in other
+    shown = live_state(other)
+    assert client.post(f"{table}/save", headers=SAME_ORIGIN).headers["location"] == game
+    update = client.get(f"{table}/live", params={"v": shown["version"], "seat": "1", "h": shown["hash"]}).text
+    assert '<div id="upload" data-oob></div>' in update and '<div id="rename" data-oob></div>' in update
+    fresh = client.get(f"{table}/seats/1").text  # as a page drawn after the save is
+    assert 'id="upload"' not in fresh and "Correct the name" not in fresh
 
 
 def test_a_correction_that_changed_nothing_adds_no_version(client: TestClient) -> None:
