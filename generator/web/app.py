@@ -927,6 +927,19 @@ class Companion:
         await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
         return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
 
+    async def restore_game(self, request: Request) -> Response:
+        """Put a deleted game back (the history's "Put it back", right after a deletion tapped by mistake): its
+        page, the game in the history and the statistics again; the same tap sent twice puts it back once."""
+        game_id = request.path_params["game_id"]
+        try:
+            await self.db.awrite(lambda c: store.restore_game(c, game_id, who=messages.BY_PAGE))
+        except store.StoreError as err:
+            if err.message == messages.NO_GAME:
+                raise Refused(404, messages.NO_GAME, game=game_id) from None
+            return self.page("error.html", request, status=409, status_code=409,
+                             message=err.said(request_language(request)), back="/history")
+        return RedirectResponse(f"/history/games/{game_id}", status_code=303)
+
     async def players_page(self, request: Request, error: str = "", status: int = 200,
                            typed: Mapping[str, tuple[str, str]] | None = None) -> Response:
         """The players and the forms renaming or merging them. `typed`: what a refused form held, by form
@@ -1349,6 +1362,7 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/history/games/{game_id:int}/result.png", c.result_image),
         Route("/history/games/{game_id:int}/correct", c.correct_game, methods=["POST"]),
         Route("/history/games/{game_id:int}/delete", c.delete_game, methods=["POST"]),
+        Route("/history/games/{game_id:int}/restore", c.restore_game, methods=["POST"]),
         Route("/history/players", c.players_page, name="players"),
         Route("/history/players/rename", c.rename_player, methods=["POST"]),
         Route("/history/players/merge", c.rename_player, methods=["POST"]),
