@@ -686,6 +686,7 @@ def test_a_deleted_games_page_says_it_was_deleted(client: TestClient) -> None:
         assert page.status_code == 404 and f"Game {number} was deleted" in page.text, url
     german = client.get(game, headers={"accept-language": "de"}).text
     assert f"Partie {number} wurde gelöscht" in german
+    assert "(unter ihren Versionen" in german  # die Partie: ihre Versionen (it said "seinen")
     assert "there is no saved game 99" in client.get("/history/games/99").text
 
 
