@@ -68,6 +68,8 @@ async def sheet_table(companion: Companion, table_id: int, lang: Language) -> Ta
 async def photos_page(companion: Companion, request: Request) -> Response:
     """The form: one photo per player, with how to take it."""
     view = await sheet_table(companion, request.path_params["table_id"], request_language(request))
+    if view.table.game_id is not None:  # saved (the back button, a bookmark): the table says so, with its game
+        return RedirectResponse(f"/tables/{view.table.id}", status_code=303)
     return companion.page("photos.html", request, seats=(), kept=(), retake=view.table.parts,
                           **companion.table_context(view, None))
 

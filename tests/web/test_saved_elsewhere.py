@@ -213,3 +213,6 @@ def test_a_photo_sent_from_a_page_left_open_after_the_save_is_refused_before_it_
             "sheet-0": photo["sheet"], "sheet-1": ("ben.jpg", b"\xff\xd8 another", "image/jpeg")})
         assert every.status_code == 400 and words in every.text, every.text
     assert read == []
+    # the photos' page opened again (the back button): the table, which says it is saved, not a form to refuse
+    again = client.get(f"{table}/photos")
+    assert again.status_code == 303 and again.headers["location"] == table
