@@ -180,9 +180,10 @@ JSON_ONLY = N_("the API takes JSON: send 'Content-Type: application/json'")
 NO_API_ADDRESS = N_("the API has no address {path}")
 API_METHOD = N_("{path} does not take {method}")
 DB_UNUSABLE = N_("the database could not be used: {error}")
-#: the database file moved or deleted while `donjon serve` runs
-DB_GONE = N_("the companion's database {file} is no longer there (moved or deleted while the companion runs): "
-             "nothing was saved. Put it back, or stop donjon serve and start it again")
+#: the database file moved, deleted or replaced while `donjon serve` runs (db.DatabaseGone): a copy put back is
+#: another file, which the companion's connections do not write; moved back, it is the same
+DB_GONE = N_("the companion's database {file} is no longer the file it opened (moved, deleted or replaced while the "
+             "companion runs): nothing was saved. Move it back, or stop donjon serve and start it again")
 DB_BUSY = N_("another program is writing the companion's database ({error}): a second donjon serve, or a database "
              "browser with changes not yet written? Nothing was saved: try again once it is done")
 NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "

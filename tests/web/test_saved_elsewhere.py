@@ -165,7 +165,14 @@ def test_a_database_moved_away_takes_no_write_into_the_moved_file(tmp_path: Path
             assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 503
             assert client.get(f"/tables/{table.id}/seats/0").status_code == 503  # not the moved file's table
             assert held("elsewhere.sqlite3") == before  # what was saved before the move, nothing after it
-            move("elsewhere.sqlite3", "donjon.sqlite3")  # put back: the tap kept on the phone is taken
+            # a copy put in its place is another file (the companion's connections would write the one they hold)
+            copy = tmp_path / "donjon.sqlite3"
+            copy.write_bytes((tmp_path / "elsewhere.sqlite3").read_bytes())
+            refused = post_json(client, "/api/games", example("guildhall"))
+            assert (refused.status_code, refused.json()["code"]) == (503, "database_gone"), refused.text
+            assert "Move it back" in refused.json()["error"]
+            copy.unlink()
+            move("elsewhere.sqlite3", "donjon.sqlite3")  # moved back: the tap kept on the phone is taken
             assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=tap).status_code == 200
             assert post_json(client, "/api/games", example("guildhall")).status_code == 201
         database.close()
