@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from generator.commands import refuse_missing_folder, reports_errors
+from generator.commands import interface_language, refuse_missing_folder, reports_errors
 
 if TYPE_CHECKING:  # typing only: `donjon --help` must not import the database or the socket layer
     import logging
     import socket
 
+    from generator.i18n import Language
     from generator.web.db import Database
 
 HELP = """\
@@ -30,11 +31,17 @@ A phone keeps the changes it could not send (the companion stopped, the Wi-Fi go
 companion answers at the same address again: start it again on the same port (8765 unless --port says otherwise).
 Started on another port with a table still open, it names the port it served last.
 
+With --lang fr or de, what it prints on this terminal (its address, its notes, its refusals) is in French or
+German; each phone's pages stay in that phone's own language (its browser's, or the one chosen on the page).
+
 Exit codes: 0 stopped with Ctrl-C; 2 a bad option, a port already in use, or a database donjon will not use
 (damaged, not SQLite, or written by a newer donjon: it is left as it is); 3 the database cannot be written.
 """
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: The help of serve's --lang.
+LANG_HELP = ("The language of what it says on this terminal: en (the default), fr or de. The pages follow each "
+             "phone's own language.")
 
 
 def lan_addresses() -> list[str]:
@@ -77,25 +84,30 @@ def serve(
     location: Optional[str] = typer.Option(None, "--location", metavar="TEXT", show_default=False,
                                            help="Where the games are played (\"Home\", \"the club\"): sent to "
                                                 "BG Stats with each play."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
 ) -> None:
     """Serve the table companion: scoring at the table from every player's phone, and the history of games."""
+    spoken = interface_language(lang_text)  # first: the refusals of the options below are said in it
     import errno
     import secrets
     import socket
     import threading
 
     from generator.errors import UsageError
+    from generator.i18n import N_, language
     from generator.processes import leave_behind
     from generator.web.db import Database, default_path
 
+    say = spoken or language()
     if host is None:
         host = "0.0.0.0" if lan else "127.0.0.1"
     elif not lan and host not in LOOPBACK:
-        raise UsageError(f"--host {host}", "without --lan the companion serves this machine only; add --lan to let "
-                         "other devices join (they then need the access token it prints)")
+        raise UsageError(f"--host {host}", say._(N_("without --lan the companion serves this machine only; add --lan "
+                                                    "to let other devices join (they then need the access token it "
+                                                    "prints)")))
     refuse_missing_folder(content, "--content")
     if location is not None and not (0 < len(location) <= 100 and location.isprintable()):
-        raise UsageError("--location", "expected a place's name of 1 to 100 characters")
+        raise UsageError("--location", say._(N_("expected a place's name of 1 to 100 characters")))
     path = db if db is not None else default_path()
     # the port first: a server that cannot listen leaves no database behind
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -106,10 +118,12 @@ def serve(
             # a phone keeps the changes it could not send under the address it made them at (browser storage is
             # per address): a companion moved to another port never gets them, so stopping what holds the port
             # comes first in the advice
-            raise UsageError(f"--port {port}", f"the port is already in use on {host} (another donjon serve?); "
-                             "stop it and start again, or choose another with --port (a phone's changes not sent "
-                             "yet stay with the old port), or --port 0 for any free one") from None
-        raise UsageError(f"--host {host} --port {port}", f"cannot listen there ({err.strerror or err})") from None
+            raise UsageError(f"--port {port}", say._(N_(
+                "the port is already in use on {host} (another donjon serve?); stop it and start again, or choose "
+                "another with --port (a phone's changes not sent yet stay with the old port), or --port 0 for any "
+                "free one")).format(host=host)) from None
+        raise UsageError(f"--host {host} --port {port}",
+                         say._(N_("cannot listen there ({error})")).format(error=err.strerror or err)) from None
     try:
         database = Database(path)
     except BaseException:
@@ -120,7 +134,7 @@ def serve(
         token = database.write(lambda c: _token(c, secrets.token_urlsafe(16), new_token)) if lan else None
         serving = sock.getsockname()[1]
         moved = database.write(lambda c: _port_moved(c, serving))
-        _run(database, sock, host, serving, path, content, token, location, moved)
+        _run(database, sock, host, serving, path, content, token, location, moved, say)
     finally:
         database.close()
         # every write is done (the writer thread has ended); a thread the requests started that still runs is
@@ -233,22 +247,28 @@ def _bounded_protocol() -> type:
 
 def _run(database: Database, sock: socket.socket, host: str, port: int, path: Path,
          content: Optional[Path], token: Optional[str], location: Optional[str] = None,
-         moved: Optional[int] = None) -> None:
+         moved: Optional[int] = None, say: Optional[Language] = None) -> None:
+    """Serve until stopped, saying on the terminal where (and, at the end, that it stopped) in `say`'s words
+    (English without one). Ports are said as they are typed (`--port 8765`), never grouped as a number is."""
     import logging
 
     import uvicorn
 
+    from generator.i18n import N_, language
     from generator.web.app import create_app
     from generator.web.games import Games
+
+    say = say or language()
     others: list[str] = []
     if host in ("0.0.0.0", "::"):
         found = lan_addresses()
         shown = found[0] if found else "127.0.0.1"
         others = found[1:]
         if not found:
-            typer.echo("donjon serve: this machine has no network address a phone could reach (no Wi-Fi or "
-                       "cable connected?); only this machine can connect for now. Connect it to the network the "
-                       "phones use, and start donjon serve --lan again.", err=True)
+            typer.echo(said(say, say._(N_(
+                "this machine has no network address a phone could reach (no Wi-Fi or cable connected?); only this "
+                "machine can connect for now. Connect it to the network the phones use, and start donjon serve "
+                "--lan again."))), err=True)
     else:
         shown = host
     if ":" in shown:
@@ -256,22 +276,27 @@ def _run(database: Database, sock: socket.socket, host: str, port: int, path: Pa
     url = f"http://{shown}:{port}/"
     join = f"{url}?token={token}" if token else None
     app = create_app(database, Games(content), token=token, join_url=join, location=location)
-    typer.echo(f"donjon serve: {join or url}")
+    typer.echo(said(say, join or url))
     for other in others:
-        typer.echo(f"  also on: http://{other}:{port}/?token={token}" if token else f"  also on: http://{other}:{port}/")
+        address = f"http://{other}:{port}/?token={token}" if token else f"http://{other}:{port}/"
+        typer.echo("  " + say._(N_("also on: {address}")).format(address=address))
     if others:
-        typer.echo("  (the phones must be on the same network as the first address; if they cannot open it, try "
-                   "another)")
-    typer.echo(f"  database: {path}")
+        typer.echo("  " + say._(N_("(the phones must be on the same network as the first address; if they cannot "
+                                   "open it, try another)")))
+    # TRANSLATORS: donjon serve's terminal, under its address: the SQLite file the games are kept in
+    typer.echo("  " + say._(N_("database: {file}")).format(file=path))
     if moved is not None:
-        typer.echo(f"  note: it served port {moved} last, and a table is still open: a phone's changes not sent "
-                   f"yet stay with that address; to send them, stop this and start again with --port {moved}")
+        typer.echo("  " + say._(N_("note: it served port {port} last, and a table is still open: a phone's changes "
+                                   "not sent yet stay with that address; to send them, stop this and start again "
+                                   "with --port {port}")).format(port=str(moved)))
     if join:
         import segno
 
-        typer.echo("  on the same network, scan this code with a phone (the token in it lets the phone in):")
+        typer.echo("  " + say._(N_("on the same network, scan this code with a phone (the token in it lets the "
+                                   "phone in):")))
         segno.make(join, error="m").terminal(out=sys.stdout, compact=True)
-    typer.echo("  Ctrl-C stops it.")
+    # TRANSLATORS: the keys that stop donjon serve in its terminal (Strg+C on a German keyboard)
+    typer.echo("  " + say._(N_("Ctrl-C stops it.")))
     sys.stdout.flush()
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", server_header=False,
                             timeout_graceful_shutdown=3, limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5,
@@ -286,9 +311,20 @@ def _run(database: Database, sock: socket.socket, host: str, port: int, path: Pa
     finally:  # the other signals stop it the same way, then end the command with their exit code (128 + theirs)
         cut: list[str] = app.state.cut_short
         if cut:
-            typer.echo(f"donjon serve: stopped before it had finished {', '.join(cut)} (a photo still being "
-                       "read?); the phone was told to send it again", err=True)
-    typer.echo("donjon serve: stopped")
+            typer.echo(said(say, say._(N_("stopped before it had finished {requests} (a photo still being read?); "
+                                          "the phone was told to send it again")).format(requests=", ".join(cut))),
+                       err=True)
+    # TRANSLATORS: donjon serve's last line on its terminal, once the server has stopped
+    typer.echo(said(say, say._(N_("stopped"))))
+
+
+def said(say: Language, message: str) -> str:
+    """A line of donjon serve's own on its terminal: its name, then `message` (French puts its space before the
+    colon)."""
+    from generator.i18n import N_
+
+    # TRANSLATORS: the start of donjon serve's own lines on its terminal (its address, that it stopped)
+    return say._(N_("donjon serve: {message}")).format(message=message)
 
 
 def _stopping_server(base: type) -> type:

@@ -41,7 +41,7 @@ from generator.render.imposition import PAPERS
 from generator.sheets.advice import refusal
 from generator.web import charts, messages, photos, store
 from generator.web.archive import LONGEST_NAME
-from generator.web.db import Database, busy, not_written, player_key
+from generator.web.db import Database, DatabaseGone, busy, not_written, player_key
 from generator.web.forms import (LONGEST_TEXT, Edit, EditError, apply, edit_data, points_label, sent_again_key,
                                  sent_key, short_label)
 from generator.web.games import Games, KeptRead, SheetReading, file_name
@@ -497,6 +497,11 @@ class Companion:
         is read by its marks and shown back over the photo, for the player to check before it is kept
         (:meth:`confirm_marks`)."""
         table_id, seat, form, upload, lang, view = await self.seat_upload(request)
+        if view.table.game_id is not None:
+            # sent from a page left open while another phone saved the game: said at once, not after the photo was
+            # read (seconds) only to be refused when kept
+            return self.page("seat.html", request, status=400, upload_error=said(lang, messages.TABLE_SAVED),
+                             **self.table_context(view, seat))
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         key = sent_again_key(sent_key(form), data)
@@ -644,6 +649,8 @@ class Companion:
         if read is None:  # nothing to add to (started over elsewhere): the player's page, to take a first one
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
         answers, error = await self.keep_answers(table_id, seat, form, read, lang)
+        if not error and view.table.game_id is not None:  # saved meanwhile, no answer sent: said before any read
+            error = said(lang, messages.TABLE_SAVED)
         if error:  # the answers could not be kept (the game was saved meanwhile): nor can a photo be
             return self.photo_check(request, view, seat, read, answers, status=400, add_error=error, add_refused=None)
         english = reason = ""
@@ -920,6 +927,19 @@ class Companion:
         await self.db.awrite(lambda c: store.delete_game(c, game_id, who=messages.BY_PAGE))
         return RedirectResponse(f"/history?deleted={game_id}", status_code=303)
 
+    async def restore_game(self, request: Request) -> Response:
+        """Put a deleted game back (the history's "Put it back", right after a deletion tapped by mistake): its
+        page, the game in the history and the statistics again; the same tap sent twice puts it back once."""
+        game_id = request.path_params["game_id"]
+        try:
+            await self.db.awrite(lambda c: store.restore_game(c, game_id, who=messages.BY_PAGE))
+        except store.StoreError as err:
+            if err.message == messages.NO_GAME:
+                raise Refused(404, messages.NO_GAME, game=game_id) from None
+            return self.page("error.html", request, status=409, status_code=409,
+                             message=err.said(request_language(request)), back="/history")
+        return RedirectResponse(f"/history/games/{game_id}", status_code=303)
+
     async def players_page(self, request: Request, error: str = "", status: int = 200,
                            typed: Mapping[str, tuple[str, str]] | None = None) -> Response:
         """The players and the forms renaming or merging them. `typed`: what a refused form held, by form
@@ -1171,8 +1191,9 @@ class Companion:
         way."""
         full = not_written(exc)
         # the file moved or deleted while the companion runs (a clean-up, a sync tool): SQLite says only that it
-        # cannot open "database file", so the host is told which file is missing and what to do
-        gone = not full and not busy(exc) and not Path(self.db.path).exists()
+        # cannot open "database file" (a connection opened before says nothing: the database refuses it, DatabaseGone),
+        # so the host is told which file is missing and what to do
+        gone = isinstance(exc, DatabaseGone) or not full and not busy(exc) and not Path(self.db.path).exists()
         status = 507 if full else 503
         which, code = ((messages.NOT_WRITTEN, "not_written") if full else (messages.DB_BUSY, "database_busy")
                        if busy(exc) else (messages.DB_GONE, "database_gone") if gone
@@ -1341,6 +1362,7 @@ def create_app(db: Database, games: Games, *, token: str | None = None, join_url
         Route("/history/games/{game_id:int}/result.png", c.result_image),
         Route("/history/games/{game_id:int}/correct", c.correct_game, methods=["POST"]),
         Route("/history/games/{game_id:int}/delete", c.delete_game, methods=["POST"]),
+        Route("/history/games/{game_id:int}/restore", c.restore_game, methods=["POST"]),
         Route("/history/players", c.players_page, name="players"),
         Route("/history/players/rename", c.rename_player, methods=["POST"]),
         Route("/history/players/merge", c.rename_player, methods=["POST"]),

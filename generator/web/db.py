@@ -295,6 +295,22 @@ class DatabaseRefused(InputError):
     """A database file donjon will not use (corrupt, not SQLite, or from a newer donjon); left untouched."""
 
 
+class DatabaseGone(sqlite3.OperationalError):
+    """The database's path no longer names the file the companion opened: moved or deleted while it runs (a clean-up,
+    a sync tool), or another file put in its place. A connection opened before keeps the file it opened wherever it
+    went, so what it wrote landed in a file the user no longer sees (and the next start opened another); a write is
+    refused instead, and a read too (it would show the moved file's games, not those of the file at the path)."""
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file `path` names (its device and inode, the link followed as SQLite follows it), None when none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.Connection:
     uri = f"{path.resolve().as_uri()}?mode={'ro' if readonly else 'rwc'}{'&immutable=1' if immutable else ''}"
     conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
@@ -400,6 +416,7 @@ class Database:
             # FULL: a save is acknowledged only once it is on disk, so a killed server or a power cut keeps it
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate()
+            self._opened = _identity(path)  # the file every connection of the companion must still be at its path
         except BaseException as err:
             if conn is not None:
                 conn.close()
@@ -496,6 +513,8 @@ class Database:
                 else:
                     conn.execute("RELEASE one_write")
                     done.append((future, value))
+            # checked last, just before the commit: the file moved while the writes ran is refused as well
+            self._still_there()
             conn.execute("COMMIT")
         except sqlite3.Error as err:
             # the transaction could not begin (another program, a second donjon serve or a database browser, held
@@ -511,6 +530,11 @@ class Database:
         for future, value in done:
             future.set_result(value)
         return stop
+
+    def _still_there(self) -> None:
+        """Refuse (:class:`DatabaseGone`) when the database's path no longer names the file opened."""
+        if _identity(self.path) != self._opened:
+            raise DatabaseGone(f"{self.path} is no longer the database file opened")
 
     def submit(self, func: Callable[[sqlite3.Connection], T]) -> Future[T]:
         """Queue a write: `func` runs in one transaction on the writer thread, committed before the future is done."""
@@ -548,6 +572,7 @@ class Database:
         if self.readonly:
             with self._memory_lock:
                 return func(self._writer_conn)
+        self._still_there()
         conn = self._reader()
         conn.execute("BEGIN")
         try:

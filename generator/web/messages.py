@@ -119,6 +119,9 @@ FORM_ADDRESS = N_("this address only takes what a form sends: go back to the pag
 #: not "there is no saved game", as if it had never been
 GAME_WAS_DELETED = N_("Game {game} was deleted: it is out of the history and the statistics (kept among its versions, "
                       "and in an export).")
+#: "Put it back" of a deleted game whose correction was saved as a game of its own meanwhile (store.restore_game)
+SAVED_AGAIN_AS = N_("game {game} cannot be put back: its correction was saved as game {other}, and both would count "
+                    "that one game. Delete game {other} first if game {game} is the one to keep.")
 #: a table correcting a saved game, saved after the game changed elsewhere (its state would undo that change)
 GAME_CHANGED = N_("game {game} was changed since this table opened it to correct it (its page lists the versions): "
                   "saving this table would undo that change. Open the game and correct it again from there.")
@@ -141,7 +144,8 @@ BY_DELETE = N_("donjon history delete")
 BY_COMMAND = N_("donjon history")
 #: what was done in each version of a game, in words (the game's page says them so; the stored words are these keys)
 VERSION_ACTIONS = {"save": N_("saved"), "edit": N_("corrected"), "rename": N_("a player renamed"),
-                   "merge": N_("two players merged"), "delete": N_("deleted"), "import": N_("imported")}
+                   "merge": N_("two players merged"), "delete": N_("deleted"), "restore": N_("put back"),
+                   "import": N_("imported")}
 DELETE_UNCONFIRMED = N_("tick the box to confirm that this game is to be deleted")
 RENAME_SAME = N_("{name} is already the name of that player")
 RENAME_TAKEN = N_("{new} is already another player's name: to make them one player, merge {old} into {new} "
@@ -176,9 +180,10 @@ JSON_ONLY = N_("the API takes JSON: send 'Content-Type: application/json'")
 NO_API_ADDRESS = N_("the API has no address {path}")
 API_METHOD = N_("{path} does not take {method}")
 DB_UNUSABLE = N_("the database could not be used: {error}")
-#: the database file moved or deleted while `donjon serve` runs
-DB_GONE = N_("the companion's database {file} is no longer there (moved or deleted while the companion runs): "
-             "nothing was saved. Put it back, or stop donjon serve and start it again")
+#: the database file moved, deleted or replaced while `donjon serve` runs (db.DatabaseGone): a copy put back is
+#: another file, which the companion's connections do not write; moved back, it is the same
+DB_GONE = N_("the companion's database {file} is no longer the file it opened (moved, deleted or replaced while the "
+             "companion runs): nothing was saved. Move it back, or stop donjon serve and start it again")
 DB_BUSY = N_("another program is writing the companion's database ({error}): a second donjon serve, or a database "
              "browser with changes not yet written? Nothing was saved: try again once it is done")
 NOT_WRITTEN = N_("the companion could not write to its database ({error}): nothing was saved. Is the disk full? Free "

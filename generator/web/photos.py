@@ -68,6 +68,8 @@ async def sheet_table(companion: Companion, table_id: int, lang: Language) -> Ta
 async def photos_page(companion: Companion, request: Request) -> Response:
     """The form: one photo per player, with how to take it."""
     view = await sheet_table(companion, request.path_params["table_id"], request_language(request))
+    if view.table.game_id is not None:  # saved (the back button, a bookmark): the table says so, with its game
+        return RedirectResponse(f"/tables/{view.table.id}", status_code=303)
     return companion.page("photos.html", request, seats=(), kept=(), retake=view.table.parts,
                           **companion.table_context(view, None))
 
@@ -77,6 +79,12 @@ async def read_photos(companion: Companion, request: Request) -> Response:
     lang = request_language(request)
     view = await sheet_table(companion, request.path_params["table_id"], lang)
     form = await companion.form(request, files=len(view.table.parts))
+    view = await companion.table(view.table.id, lang)  # as it is once the photos came: saved meanwhile?
+    if view.table.game_id is not None:
+        # sent from a page left open while another phone saved the game: said at once, not after every photo was
+        # read (seconds each) only to be refused when kept
+        return companion.page("error.html", request, status=400, status_code=400, back=f"/tables/{view.table.id}",
+                              message=said(lang, messages.TABLE_SAVED))
     key = sent_key(form)
     seats: list[SeatPhoto] = []
     given: dict[bytes, str] = {}  # each photo's bytes -> the player it was given for first

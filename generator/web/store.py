@@ -587,6 +587,28 @@ def delete_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") -> 
     _add_version(conn, game_id, who, "delete", game["end_state"], game["result"], game["team"])
 
 
+def restore_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") -> None:
+    """Put a deleted game back in the history and the statistics, as it was when deleted (a version says so); a
+    game not deleted is left as it is (the same tap sent twice). Refused when a correction of it was saved as a game
+    of its own meanwhile ("Save as a new game"): both would count the one evening."""
+    row = conn.execute("SELECT end_state, result, team, deleted_at FROM games WHERE id = ?",
+                       (game_id,)).fetchone() if 0 < game_id <= LARGEST_ID else None
+    if row is None:
+        raise StoreError(messages.NO_GAME, game=game_id)
+    if row["deleted_at"] is None:
+        return
+    again = conn.execute("SELECT game_id FROM tables WHERE corrects = ? AND game_id IS NOT NULL AND game_id <> ? "
+                         "ORDER BY game_id LIMIT 1", (game_id, game_id)).fetchone()
+    if again is not None:
+        raise StoreError(messages.SAVED_AGAIN_AS, game=game_id, other=again[0])
+    end_state, result, team = (json.loads(row[key]) for key in ("end_state", "result", "team"))
+    conn.execute("UPDATE games SET deleted_at = NULL WHERE id = ?", (game_id,))
+    _write_players(conn, game_id, result, team)
+    # a table correcting it, not saved yet, offered "Save as a new game": drawn anew, it corrects the game again
+    conn.execute("UPDATE tables SET version = version + 1 WHERE corrects = ? AND game_id IS NULL", (game_id,))
+    _add_version(conn, game_id, who, "restore", end_state, result, team)
+
+
 def deleted_game_played_at(conn: sqlite3.Connection, game_id: int) -> str | None:
     """When a deleted game was played; None while it is not deleted (or never was saved)."""
     found = conn.execute("SELECT played_at FROM games WHERE id = ? AND deleted_at IS NOT NULL", (game_id,)).fetchone()

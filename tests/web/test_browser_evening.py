@@ -274,6 +274,15 @@ def test_a_mistaken_save_corrected_another_deleted_and_players_renamed_and_merge
         ben.get_by_text(f"Game {twice} was deleted").wait_for()
         assert ben.locator(f'a[href="/history/games/{twice}"]').count() == 0
         checked(ben, "the history at 320 px")
+        # the wrong game deleted? Put it back where the deletion is said: the game is back, its versions say so;
+        # then deleted again (it was saved twice)
+        shot(ben, "evening-deleted-320")
+        ben.get_by_role("button", name="Put it back").click()
+        ben.wait_for_url(f"{companion.base}/history/games/{twice}")
+        assert "put back from the companion's page" in ben.locator("ol.versions li").last.inner_text()
+        ben.get_by_label("Yes, this game should not be in the history").check()
+        ben.get_by_role("button", name="Delete this game").click()
+        ben.wait_for_url(re.compile(r"/history\?deleted="))
         # players: Ben becomes Benoît everywhere, and Anna (a second spelling) is merged into Ana
         ben.get_by_role("link", name="Players").first.click()
         ben.fill("#rename-old", "ben")

@@ -65,7 +65,8 @@ def pages(evening: dict[str, Any]) -> dict[str, str]:
         "seat-castle": f"/tables/{tables['castle']}/seats/0", "photos-castle": f"/tables/{tables['castle']}/photos",
         "table-guildhall": f"/tables/{tables['guildhall']}",
         "seat-guildhall": f"/tables/{tables['guildhall']}/seats/1", "table-guedelon": f"/tables/{tables['guedelon']}",
-        "history": "/history", "game-castle": f"/history/games/{saved['once-upon-a-castle']}",
+        "history": "/history", "history-deleted": f"/history?deleted={saved['guildhall']}",  # with "Put it back"
+        "game-castle": f"/history/games/{saved['once-upon-a-castle']}",
         "game-guedelon": f"/history/games/{saved['guedelon']}",
         "print-guildhall": f"/history/games/{saved['guildhall']}/print", "players": "/history/players",
         "player": "/history/player?name=Ana", "error": "/tables/99999",

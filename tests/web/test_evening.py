@@ -686,6 +686,7 @@ def test_a_deleted_games_page_says_it_was_deleted(client: TestClient) -> None:
         assert page.status_code == 404 and f"Game {number} was deleted" in page.text, url
     german = client.get(game, headers={"accept-language": "de"}).text
     assert f"Partie {number} wurde gelöscht" in german
+    assert "(unter ihren Versionen" in german  # die Partie: ihre Versionen (it said "seinen")
     assert "there is no saved game 99" in client.get("/history/games/99").text
 
 
@@ -869,3 +870,37 @@ def test_a_castle_in_progress_says_in_french_which_part_ends_the_game(client: Te
     table = new_table(client, "once-upon-a-castle", ["Ana", "Ben"], version="great-architect")
     page = html.unescape(client.get(f"/tables/{table.id}", headers={"accept-language": "fr"}).text)
     assert "achève la douzième partie de son château et dessine le Nuage de fin" in page
+
+
+def test_a_game_deleted_by_mistake_is_put_back_from_the_history(client: TestClient) -> None:
+    """Delete tapped on the wrong game: the history said it was deleted, "kept among its versions", and nothing on
+    any page could bring it back. The history's note now offers "Put it back": the game is in the history and the
+    players' statistics again, as it was, its versions saying so; the same tap sent twice puts it back once. A game
+    whose correction was saved as a game of its own meanwhile is not put back (both would count that evening)."""
+    game = client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save",
+                       headers=SAME_ORIGIN).headers["location"]
+    number = game.rsplit("/", 1)[1]
+    before = client.get(f"/api/games/{number}").json()
+    players = client.get("/api/players").json()
+    deleted = client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).headers["location"]
+    note = client.get(deleted, headers={"accept-language": "fr"}).text
+    form = re.search(r'<form method="post" action="([^"]+)">\s*<button type="submit">([^<]+)</button>', note)
+    assert form and form.groups() == (f"{game}/restore", "La remettre"), note[:3000]
+    for _ in range(2):  # the answer lost, the form sent again
+        put = client.post(form.group(1), headers=SAME_ORIGIN)
+        assert put.status_code == 303 and put.headers["location"] == game
+    after = client.get(f"/api/games/{number}").json()
+    assert [v["action"] for v in after["versions"]] == ["save", "delete", "restore"]
+    assert {k: after[k] for k in ("players", "result", "end_state")} == \
+        {k: before[k] for k in ("players", "result", "end_state")}
+    assert client.get("/api/players").json() == players
+    assert "put back from the companion" in client.get(game).text
+    # its correction saved as a new game while it was deleted: refused, said, nothing changed
+    correcting = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    client.post(f"{game}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"})
+    again = client.post(f"{correcting}/save", headers=SAME_ORIGIN, data={"as_new": "yes"}).headers["location"]
+    refused = client.post(f"{game}/restore", headers=SAME_ORIGIN)
+    other = again.rsplit("/", 1)[1]
+    assert refused.status_code == 409 and f"its correction was saved as game {other}" in refused.text
+    assert client.get(game).status_code == 404
+    assert client.post("/history/games/999/restore", headers=SAME_ORIGIN).status_code == 404

@@ -574,3 +574,30 @@ def test_starting_over_with_the_very_photo_kept_starts_over(client: TestClient, 
     assert db.read(lambda c: c.execute("SELECT photos_taken FROM tables WHERE id = ?", (table.id,)).fetchone()[0]) \
         == 4
     assert photo_key(client.get(own).text) not in (first, twice)
+
+
+def test_another_photo_sent_after_the_game_was_saved_elsewhere_is_refused_unread(
+        client: TestClient, sheets: dict[str, bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check page of a sheet's photo left open while another phone saved the game: another photo sent from it
+    was read with the one kept (seconds), then refused. It is refused at once, and the page says why."""
+    from tests.web.conftest import example, post_json
+
+    game = f"/history/games/{post_json(client, '/api/games', example('once-upon-a-castle')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    check = f"{table}/seats/0/photo"
+    assert send(client, f"{table}/seats/0/sheet", "ben.jpg", sheets["ben.jpg"]).headers["location"] == check
+    assert client.post(f"{table}/save", headers=SAME_ORIGIN).headers["location"] == game  # the other phone
+    games = client.app.state.companion.games  # type: ignore[attr-defined]
+    read: list[str] = []
+    real = games.read_photos
+
+    def spy(*args: Any) -> Any:
+        read.append("read")
+        return real(*args)
+
+    monkeypatch.setattr(games, "read_photos", spy)
+    refused = send(client, check, "ana.jpg", sheets["ana.jpg"])
+    assert refused.status_code == 400
+    said = re.search(r'<div class="refused" role="alert">(.*?)</div>', refused.text, re.S)
+    assert said and "This photo was not added: this game is saved; its table can no longer change" in said.group(1)
+    assert read == []

@@ -6,7 +6,9 @@ from __future__ import annotations
 import html
 import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from generator.web.games import Games
@@ -36,6 +38,26 @@ def test_a_table_saved_on_another_phone_is_drawn_locked_by_the_next_poll(client:
     banner = re.search(r'<div id="correcting"[^>]*>(.*?)</div>', update.text, re.S)
     assert banner and "saving it keeps" not in banner.group(1) and "is saved" in banner.group(1)
     assert f'href="{game}"' in banner.group(1)
+    # nor does the seat's page offer what a saved table refuses: a name to correct (a castle's: a photo to read)
+    assert 'id="rename"' in other and "Correct the name" in other
+    assert '<div id="rename" data-oob></div>' in update.text
+
+
+def test_a_castle_seat_left_open_is_drawn_without_its_photo_and_name_forms_once_saved_elsewhere(
+        client: TestClient) -> None:
+    """Ben's phone left on his part of a castle table while another phone saves the game: its next poll locked the
+    controls, but "Or read your paper sheet" (its photo taken, read for seconds, then refused) and "Not Ben? Correct
+    the name" stayed, live to the eye. The poll takes them away."""
+    game = f"/history/games/{post_json(client, '/api/games', example('once-upon-a-castle')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    other = client.get(f"{table}/seats/1").text
+    assert 'id="upload"' in other and 'id="rename"' in other
+    shown = live_state(other)
+    assert client.post(f"{table}/save", headers=SAME_ORIGIN).headers["location"] == game
+    update = client.get(f"{table}/live", params={"v": shown["version"], "seat": "1", "h": shown["hash"]}).text
+    assert '<div id="upload" data-oob></div>' in update and '<div id="rename" data-oob></div>' in update
+    fresh = client.get(f"{table}/seats/1").text  # as a page drawn after the save is
+    assert 'id="upload"' not in fresh and "Correct the name" not in fresh
 
 
 def test_a_correction_that_changed_nothing_adds_no_version(client: TestClient) -> None:
@@ -99,3 +121,105 @@ def test_a_database_moved_away_while_the_companion_runs_is_said_on_every_page(tm
                 assert page.status_code == 503 and html.escape(said) in page.text, (url, page.status_code)
     finally:
         database.close()
+
+
+def test_a_database_moved_away_takes_no_write_into_the_moved_file(tmp_path: Path, games: Games) -> None:
+    """The companion's connections opened before the file moved keep the file they opened: a tap or a save sent then
+    was answered as saved, and landed in the moved file, which the host no longer sees (the next start opens another).
+    Every write is now refused (503 `database_gone`: the phone keeps its tap and sends it again), the moved file keeps
+    exactly what was saved before; put back, the companion takes the writes again."""
+    import sqlite3
+
+    from generator.web.app import create_app
+    from generator.web.db import Database
+
+    from tests.web.conftest import new_table
+
+    database = Database(tmp_path / "donjon.sqlite3")
+
+    def move(source: str, target: str) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            if (tmp_path / f"{source}{suffix}").exists():
+                (tmp_path / f"{source}{suffix}").rename(tmp_path / f"{target}{suffix}")
+
+    def held(name: str) -> tuple[int, int]:
+        """How many games the file holds, and the table's version (each tap taken moves it)."""
+        conn = sqlite3.connect(tmp_path / name)
+        try:
+            return (int(conn.execute("SELECT count(*) FROM games").fetchone()[0]),
+                    int(conn.execute("SELECT version FROM tables WHERE id = ?", (table.id,)).fetchone()[0]))
+        finally:
+            conn.close()
+
+    tap = {"seat": "0", "shown": "0", "op": "add", "path": "vp_tokens", "value": "1"}
+    try:
+        with TestClient(create_app(database, games), base_url="http://127.0.0.1", follow_redirects=False) as client:
+            assert post_json(client, "/api/games", example("guildhall")).status_code == 201
+            table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="job-faire", professions="")
+            table.page(0)  # a phone on the table (a reading connection opened)
+            before = held("donjon.sqlite3")
+            move("donjon.sqlite3", "elsewhere.sqlite3")
+            refused = post_json(client, "/api/games", example("guildhall"))
+            assert (refused.status_code, refused.json()["code"]) == (503, "database_gone"), refused.text
+            assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=tap).status_code == 503
+            assert client.post(f"/tables/{table.id}/save", headers=SAME_ORIGIN).status_code == 503
+            assert client.get(f"/tables/{table.id}/seats/0").status_code == 503  # not the moved file's table
+            assert held("elsewhere.sqlite3") == before  # what was saved before the move, nothing after it
+            # a copy put in its place is another file (the companion's connections would write the one they hold)
+            copy = tmp_path / "donjon.sqlite3"
+            copy.write_bytes((tmp_path / "elsewhere.sqlite3").read_bytes())
+            refused = post_json(client, "/api/games", example("guildhall"))
+            assert (refused.status_code, refused.json()["code"]) == (503, "database_gone"), refused.text
+            assert "Move it back" in refused.json()["error"]
+            copy.unlink()
+            move("elsewhere.sqlite3", "donjon.sqlite3")  # moved back: the tap kept on the phone is taken
+            assert client.post(f"/tables/{table.id}/edit", headers=SAME_ORIGIN, data=tap).status_code == 200
+            assert post_json(client, "/api/games", example("guildhall")).status_code == 201
+        database.close()
+        assert held("donjon.sqlite3") == (before[0] + 1, before[1] + 1)
+    finally:
+        database.close()
+
+
+def correction_saved_elsewhere(client: TestClient) -> tuple[str, str]:
+    """A castle game corrected at a table, whose pages a phone opened, then saved by another phone: the table's
+    address and the game's."""
+    game = f"/history/games/{post_json(client, '/api/games', example('once-upon-a-castle')).json()['id']}"
+    table = client.post(f"{game}/correct", headers=SAME_ORIGIN).headers["location"]
+    assert client.get(f"{table}/seats/0").status_code == 200 and client.get(f"{table}/photos").status_code == 200
+    assert client.post(f"{table}/save", headers=SAME_ORIGIN).headers["location"] == game
+    return table, game
+
+
+def test_a_photo_sent_from_a_page_left_open_after_the_save_is_refused_before_it_is_read(
+        client: TestClient, games: Games, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player's sheet (a photo or a filled PDF), or every player's, sent from a page drawn before another phone
+    saved the game: each photo was read (seconds), then refused when kept, and the seat's page said only "Your sheet
+    could not be read: what to change", a link to a form a saved table no longer has. It is refused before anything
+    is read, and the page says why, in the phone's language."""
+    from generator.i18n import language
+    from generator.web import messages
+
+    read: list[str] = []  # each photo or file read
+    for reader in ("score_castle_sheet", "read_photos"):
+        def spy(*args: Any, reader: str = reader, real: Any = getattr(games, reader)) -> Any:
+            read.append(reader)
+            return real(*args)
+
+        monkeypatch.setattr(games, reader, spy)
+    table, _ = correction_saved_elsewhere(client)
+    photo = {"sheet": ("ana.jpg", b"\xff\xd8 a photo", "image/jpeg")}
+    for code in ("en", "fr"):
+        words = html.escape(language(code)._(messages.TABLE_SAVED))
+        refused = client.post(f"{table}/seats/0/sheet", headers={**SAME_ORIGIN, "accept-language": code},
+                              files=photo)
+        assert refused.status_code == 400, refused.text
+        assert f'<p class="violation" role="alert" tabindex="-1" autofocus>{words}</p>' in refused.text
+        assert 'href="#upload-title"' not in refused.text
+        every = client.post(f"{table}/photos", headers={**SAME_ORIGIN, "accept-language": code}, files={
+            "sheet-0": photo["sheet"], "sheet-1": ("ben.jpg", b"\xff\xd8 another", "image/jpeg")})
+        assert every.status_code == 400 and words in every.text, every.text
+    assert read == []
+    # the photos' page opened again (the back button): the table, which says it is saved, not a form to refuse
+    again = client.get(f"{table}/photos")
+    assert again.status_code == 303 and again.headers["location"] == table

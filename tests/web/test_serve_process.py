@@ -189,6 +189,42 @@ def test_a_restart_on_another_port_with_no_table_open_says_nothing_of_it(tmp_pat
         assert "note:" not in served(db, port)
 
 
+def test_serve_says_its_lines_in_the_language_lang_asks_and_english_as_ever_without(tmp_path: Path) -> None:
+    """`donjon serve --lang fr` (or de) said its address, its notes and its stop in English, where every other command
+    taking --lang (`score`, `history`) speaks it: said in that language; a port is said as it is typed (never
+    `18 781`); without --lang, every line is as it was."""
+    db = str(tmp_path / "db.sqlite3")
+
+    def said(port: int, *args: str) -> list[str]:
+        """Every line `donjon serve` prints on its standard output, from its address to its stop (Ctrl-C)."""
+        process = subprocess.Popen(with_default_signals(donjon("serve", "--db", db, "--port", str(port), *args)),
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            wait_ready(f"http://127.0.0.1:{port}/")
+            if not args:  # a table left open: started again on another port, serve says where its phones' taps are
+                assert httpx.post(f"http://127.0.0.1:{port}/tables", headers={"sec-fetch-site": "same-origin"}, data={
+                    "game": "once-upon-a-castle", "name": ["Ana"], "version": "great-architect"}).status_code == 303
+        finally:
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=20)
+        assert process.returncode == 0 and err == "", err
+        return out.splitlines()
+
+    first, second = free_port(), free_port()
+    assert said(first) == [f"donjon serve: http://127.0.0.1:{first}/", f"  database: {db}", "  Ctrl-C stops it.",
+                           "donjon serve: stopped"]
+    assert said(second, "--lang", "fr") == [
+        f"donjon serve\u00a0: http://127.0.0.1:{second}/", f"  base de données\u00a0: {db}",
+        f"  remarque\u00a0: il servait en dernier le port {first}, et une table est encore ouverte\u00a0: les "
+        "changements qu’un téléphone n’a pas encore envoyés restent liés à cette adresse\u202f; pour les envoyer, "
+        f"arrêtez celui-ci et relancez avec --port {first}", "  Ctrl-C l’arrête.", "donjon serve\u00a0: arrêté"]
+    german = subprocess.run(donjon("serve", "--db", db, "--host", "0.0.0.0", "--lang", "de"), capture_output=True,
+                            text=True, timeout=60)
+    assert german.returncode == 2 and german.stderr.startswith("Fehler: --host 0.0.0.0: ohne --lan bedient"), german
+    spanish = subprocess.run(donjon("serve", "--db", db, "--lang", "es"), capture_output=True, text=True, timeout=60)
+    assert spanish.returncode == 2 and "--lang es" in spanish.stderr, spanish.stderr
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--host", "0.0.0.0"], "--host 0.0.0.0: without --lan"),
     (["--port", "70000"], "70000"),
