@@ -1455,7 +1455,7 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                 reads[i] = MarkRead(False, m.cover, 0.5, x=reads[i].x, y=reads[i].y) if short else MarkRead(
                     None, m.cover, 0.0, f"a stroke from {_name(other)} runs into it", "spill", reads[i].x, reads[i].y)
                 break
-    ink = smooth_ink(light_, marks, measures, reads, blur_mm)
+    ink = smooth_ink(light_, marks, measures, reads, blur_mm, _grain(straight))
     reads = calibrated_by_glare(marks, measures, reads, sheet, threshold, ink, light_.paper)
     reads = settle(marks, measures, reads, sheet, types, blur_mm)
     # a mark whose printed outline fits much better a little way off than where it was read (a fold moves the
@@ -1562,6 +1562,12 @@ def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], read
 #: felt-tip one fall below it, the other ballpoint sheets keep the witness rule. Measured on drawn photos
 #: (benchmarks/photo_families.py), not on real paper: a real pencil's grain at a phone's resolution is not known here.
 INK_GRAIN = 0.0035
+#: The photo's own grain (`_grain`, grey levels) up to which that texture tells graphite: the reader smooths a grainy
+#: photo before reading it (NOISE_BLUR + grain / 8), graphite's grain with the camera's noise. HB sheets read
+#: 0.0052-0.0098 in clean and glare photos of grain 1.1-3.5 (seeds 38, 39, 60, 61), but 0.0042-0.0047 at grain
+#: 4.5-5.4, 0.0031-0.0034 at 6.1-6.9 and 0.0018 at 11 (noise family, seed 60), 0.0018-0.0044 in dark rooms (grain
+#: 6.9-28, low-light family, seed 60): there the texture says nothing, and today's rule is kept.
+INK_QUIET = 4.0
 #: ... at the median over this many fills at least (a sheet's one fill may be a smudge, a rubbed-out mark filled again).
 INK_FILLS = 3
 #: Pixels left out at the edge of a fill's inside (where the printed outline and the camera's blur meet the ink).
@@ -1585,14 +1591,14 @@ class InkSeen:
 
 
 def smooth_ink(light_: Light, marks: Sequence[Mark], measures: Sequence[Measure], reads: Sequence[MarkRead],
-               blur_mm: float) -> InkSeen | None:
+               blur_mm: float, grain: float) -> InkSeen | None:
     """How dark the sheet's fills are, when they show a smooth ink (ballpoint, felt tip: `INK_GRAIN`); None for
-    graphite, for a photo too soft to show graphite's grain (`SHARP_MM`: a blur smooths it away), and for a sheet
-    with fewer than INK_FILLS fills seen outside glare."""
+    graphite, for a photo too soft to show graphite's grain (`SHARP_MM`: a blur smooths it away) or too grainy
+    (`grain`, the photo's own, above INK_QUIET), and for a sheet with fewer than INK_FILLS fills seen outside glare."""
     import cv2
     import numpy as np
 
-    if blur_mm > SHARP_MM:
+    if blur_mm > SHARP_MM or grain > INK_QUIET:
         return None
     grains, levels = [], []
     for mark, m, read in zip(marks, measures, reads, strict=True):
