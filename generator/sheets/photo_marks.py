@@ -1455,7 +1455,8 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                 reads[i] = MarkRead(False, m.cover, 0.5, x=reads[i].x, y=reads[i].y) if short else MarkRead(
                     None, m.cover, 0.0, f"a stroke from {_name(other)} runs into it", "spill", reads[i].x, reads[i].y)
                 break
-    reads = calibrated_by_glare(marks, measures, reads, sheet, threshold)
+    ink = smooth_ink(light_, marks, measures, reads, blur_mm, _grain(straight))
+    reads = calibrated_by_glare(marks, measures, reads, sheet, threshold, ink, light_.paper)
     reads = settle(marks, measures, reads, sheet, types, blur_mm)
     # a mark whose printed outline fits much better a little way off than where it was read (a fold moves the
     # sheet on either side of its crease by millimetres, unlike the tiles around it): decided only when what is
@@ -1502,7 +1503,7 @@ FADE_SEEN = 2.0
 
 
 def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkRead], sheet: Usual,
-                        threshold: float) -> list[MarkRead]:
+                        threshold: float, ink: InkSeen | None = None, paper: Floats = None) -> list[MarkRead]:
     """Empty marks under glare read empty where the sheet's own marks under glare show that a fill there would
     still be plainly seen.
 
@@ -1516,7 +1517,10 @@ def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], read
     paper glare lifted at least as much as the mark's (a fade is not stretched to stronger glare: glare burns
     ink out faster as the paper saturates), taken FADE_MARGIN times faster, and never slower than the mark's own
     printed outline faded (ink is taken to shine at least as much as print). Elsewhere it stays asked about: an
-    empty look under glare proves nothing unless the sheet shows how its ink fades there."""
+    empty look under glare proves nothing unless the sheet shows how its ink fades there.
+
+    With no such witness, a sheet whose fills show a smooth ink (`smooth_ink`: ballpoint, felt tip; never graphite)
+    lets the printed outline stand witness instead (`by_print`)."""
     out = list(reads)
     thin = sheet.thin or sheet.ink * THIN_SHARE
     if not thin:
@@ -1527,13 +1531,13 @@ def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], read
         if read.state is not True or m.lift < FADE_LIFT or m.cover < GLARE_SEEN:
             continue
         known.append((m.lift, (1.0 - min(1.0, m.level * m.cover / INK_DARKEST)) / m.lift))
-    if not known:
-        return out
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].code != "glare" or mark.shape not in sheet.outline or m.cover > COVER_EMPTY or m.ring >= RING_BEGUN:
             continue
         fades = [fade for lift, fade in known if lift >= m.lift]
         if not fades:
+            if ink is not None and paper is not None and by_print(mark, m, sheet, thin, ink, paper, threshold):
+                out[i] = MarkRead(False, m.cover, 0.5, x=out[i].x, y=out[i].y)
             continue
         outline_lost = 1.0 - m.outline / sheet.outline[mark.shape]
         kept = 1.0 - FADE_MARGIN * max(max(fades) * m.lift, outline_lost)
@@ -1542,6 +1546,112 @@ def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], read
         if kept * faintest >= FADE_SEEN * threshold:
             out[i] = MarkRead(False, m.cover, 0.5, x=out[i].x, y=out[i].y)
     return out
+
+
+# --- ink that shines no more than print ------------------------------------------------------------------------------
+#: Graphite is a soft solid rubbed onto the paper: flakes caught on the fibres' tops, a grainy line with skips where
+#: the pencil passed over a hollow, and a sheen of its own (it shines more than printed toner and paper, which is why
+#: glare drowns a pencil mark first). Ballpoint paste and felt-tip ink are liquids the paper drinks: an even line, dull
+#: (a dye sits in the fibres and shines no more than the print). So a sheet's fills, seen where no glare lies, tell
+#: the two apart by their fine texture: how far each pixel's darkness (`Light.dark`, the photo's noise smoothed as for
+#: every mark) lies from the mean of its 3 x 3 neighbours, at the median over a fill's inside, as a share of the
+#: fill's median darkness; the sheet's is the median over its fills. The glare family's sheets of seeds 38-42 (one pen
+#: a sheet; benchmarks/photo_families.py draws graphite grainy, ballpoint and felt tip with little grain): HB pencil
+#: 0.0052-0.0141 (48 sheets), ballpoint 0.0017-0.0053 (29), felt tip 0.0008-0.0019 (23). A sheet is taken as ink
+#: below INK_GRAIN, which the least grainy graphite sheet reads 1.5 times: 17 of the 29 ballpoint sheets and every
+#: felt-tip one fall below it, the other ballpoint sheets keep the witness rule. Measured on drawn photos
+#: (benchmarks/photo_families.py), not on real paper: a real pencil's grain at a phone's resolution is not known here.
+INK_GRAIN = 0.0035
+#: The photo's own grain (`_grain`, grey levels) up to which that texture tells graphite: the reader smooths a grainy
+#: photo before reading it (NOISE_BLUR + grain / 8), graphite's grain with the camera's noise. HB sheets read
+#: 0.0052-0.0098 in clean and glare photos of grain 1.1-3.5 (seeds 38, 39, 60, 61), but 0.0042-0.0047 at grain
+#: 4.5-5.4, 0.0031-0.0034 at 6.1-6.9 and 0.0018 at 11 (noise family, seed 60), 0.0018-0.0044 in dark rooms (grain
+#: 6.9-28, low-light family, seed 60): there the texture says nothing, and today's rule is kept.
+INK_QUIET = 4.0
+#: ... at the median over this many fills at least (a sheet's one fill may be a smudge, a rubbed-out mark filled again).
+INK_FILLS = 3
+#: Pixels left out at the edge of a fill's inside (where the printed outline and the camera's blur meet the ink).
+INK_INSET = 2
+#: Past a paper this bright (grey 0-255) the camera clips: the paper stops brightening while the ink under the same
+#: glare keeps washing out, and the print's fade no longer bounds the ink's.
+INK_UNCLIPPED = 240
+#: The lift (Measure.lift) the light's own unevenness gives where no glare lies: the paper is compared with the
+#: darkest paper within GLARE_REACH_MM, and a gradient or a vignette (up to 15 % and 10 % across the benchmark's
+#: photos) makes a place that much brighter than its darkest surroundings. Taken off the lift, so that it is never
+#: more than what glare added.
+LIFT_SLACK = 0.05
+
+
+@dataclass(frozen=True)
+class InkSeen:
+    """The darkness of a smooth ink's fills where no glare lies: the lightest of them, and their median."""
+
+    lightest: float
+    usual: float
+
+
+def smooth_ink(light_: Light, marks: Sequence[Mark], measures: Sequence[Measure], reads: Sequence[MarkRead],
+               blur_mm: float, grain: float) -> InkSeen | None:
+    """How dark the sheet's fills are, when they show a smooth ink (ballpoint, felt tip: `INK_GRAIN`); None for
+    graphite, for a photo too soft to show graphite's grain (`SHARP_MM`: a blur smooths it away) or too grainy
+    (`grain`, the photo's own, above INK_QUIET), and for a sheet with fewer than INK_FILLS fills seen outside glare."""
+    import cv2
+    import numpy as np
+
+    if blur_mm > SHARP_MM or grain > INK_QUIET:
+        return None
+    grains, levels = [], []
+    for mark, m, read in zip(marks, measures, reads, strict=True):
+        if read.state is not True or m is NOWHERE or mark.shape == "figure" or m.glare > 0 or \
+                m.lift >= FADE_LIFT or m.cover < BROAD or m.even < EVEN:
+            continue
+        _, _, w, h = _window(mark)
+        inside = cv2.erode(inside_of(mark.shape, w, h).astype(np.uint8), np.ones((2 * INK_INSET + 1,) * 2, np.uint8))
+        dark = light_.dark
+        if m.y < 1 or m.x < 1 or m.y + h + 1 > dark.shape[0] or m.x + w + 1 > dark.shape[1] or inside.sum() < 8:
+            continue
+        around = dark[m.y - 1:m.y + h + 1, m.x - 1:m.x + w + 1]
+        fine = np.abs(around - cv2.blur(around, (3, 3)))[1:-1, 1:-1][inside > 0]
+        level = float(np.median(around[1:-1, 1:-1][inside > 0]))
+        if level <= 0:
+            continue
+        grains.append(float(np.median(fine)) / level)
+        levels.append(m.level)
+    if len(grains) < INK_FILLS or float(np.median(grains)) > INK_GRAIN:
+        return None
+    return InkSeen(min(levels), float(np.median(levels)))
+
+
+def by_print(mark: Mark, m: Measure, sheet: Usual, thin: float, ink: InkSeen, paper: Floats,
+             threshold: float) -> bool:
+    """Whether an empty-looking mark under glare, on a sheet of smooth ink (`smooth_ink`), is shown empty by its
+    own printed outline: the faintest mark the player's ink could leave there would still be plainly seen.
+
+    Glare adds light, each thing's share by its sheen G s, so a line of contrast C (grey levels below the paper P0)
+    keeps, as darkness against the paper lifted to P0 (1 + L), (1 - a) / (1 + L) of its darkness, a = G (s - p) / C
+    (p the paper's sheen). The outline shows its own `seen` = (1 - a) / (1 + L): with L no more than the glare's lift
+    (`Measure.lift` less LIFT_SLACK), print's a is at most `lost` = 1 - seen (1 + L). An ink that shines no more
+    than print, of darkness D (its fills where no glare lies), loses at most G (s - p) / (D P0) of its contrast, and
+    print's C is at most black (P0), so at most `lost` / D. The faintest mark (the sheet's usual line, in its lightest
+    fill's ink) then keeps seen (1 - lost / D) / (1 - lost) of its darkness, with `lost` taken FADE_MARGIN times
+    larger (the glare's peak may lie over the mark's middle, brighter than its outline: 11 % for the narrowest lobe
+    the benchmark draws), and must stay FADE_SEEN times the ink threshold. Not where the camera clipped the paper
+    (INK_UNCLIPPED): there the paper stops brightening while the ink keeps washing out."""
+    import numpy as np
+
+    usual_outline = sheet.outline.get(mark.shape, 0.0)
+    _, _, w, h = _window(mark)
+    if usual_outline <= 0 or ink.lightest <= 0 or ink.usual <= 0:
+        return False
+    if float(np.max(paper[m.y:m.y + h, m.x:m.x + w])) >= INK_UNCLIPPED:
+        return False
+    seen = m.outline / usual_outline
+    lost = min(1.0, max(0.0, 1.0 - seen * (1.0 + max(0.0, m.lift - LIFT_SLACK))))
+    if lost >= 1.0:
+        return False
+    kept = seen * (1.0 - FADE_MARGIN * lost / ink.lightest) / (1.0 - lost)
+    faintest = ink.lightest if mark.shape == "figure" else thin * ink.lightest / ink.usual
+    return kept * faintest >= FADE_SEEN * threshold
 
 
 def _bridged(dark: Floats, printed_dark: Floats, mark: Mark, m: Measure, other: Mark, n: Measure,
