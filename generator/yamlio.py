@@ -398,8 +398,9 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
     total = 0
     documents = 0
     try:
-        events: Any = yaml.parse(text, Loader=_Parser)  # PyYAML's stubs type events too loosely to use
-        for event in events:
+        # the parser's events asked for one by one, as yaml.parse does but without a generator around each
+        next_event = _Parser(text).get_event
+        while (event := next_event()) is not None:
             kind = type(event)
             if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
                 if kind is yaml.AliasEvent:
@@ -408,23 +409,45 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
                                          anchor=event.anchor)
                     value, size = anchors[event.anchor]
                 else:
-                    value, size = _plain_scalar(event, name), 1
-                    if value is not None and not isinstance(value, str) and stack \
-                            and isinstance(_as_written(event.value, value), str):
+                    (value, written), size = _plain_scalar(event, name), 1
+                    if written is not value and stack:
                         top = stack[-1]  # a value (not a key) that YAML 1.1 reads otherwise than it is written
                         if isinstance(top.container, list):
                             spelled[(*top.path, len(top.container))] = event.value
                         elif top.key is not _NO_KEY:
                             spelled[(*top.path, top.key)] = event.value
-                    if as_written and value is not None and not isinstance(value, str):
-                        value = _as_written(event.value, value)
+                    if as_written:
+                        value = written
                     if event.anchor:
                         anchors[event.anchor] = (value, 1)
                 total += size
                 if total > MAX_VALUES:
                     raise unreadable(name, N_("expands to more than {most} values (an alias bomb?)"),
                                      event.start_mark.line + 1, most=Figure(MAX_VALUES))
-                root = _place(stack, value, size, event.start_mark.line + 1, lines, name, root)
+                line = event.start_mark.line + 1
+                if not stack:
+                    root = _place(stack, value, size, line, lines, name, root)
+                    continue
+                # what _place and _attach do, written out for the values of a file (each of them goes this way)
+                top = stack[-1]
+                held = top.container
+                if type(held) is list:  # the containers are the very dicts and lists made below
+                    path = (*top.path, len(held))
+                    lines.setdefault(path, line)
+                    top.size += size
+                    held.append(value)
+                elif top.key is not _NO_KEY:
+                    key = top.key
+                    lines[(*top.path, key)] = top.key_line
+                    top.size += size
+                    held[key] = value
+                    top.key = _NO_KEY
+                elif isinstance(value, (dict, list)) or value in top.keys_seen:
+                    _place(stack, value, size, line, lines, name, root)  # refused there
+                else:  # a key
+                    top.keys_seen.add(value)
+                    top.key = value
+                    top.key_line = line
             elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
                 _check_tag(event, name)
                 if len(stack) >= MAX_DEPTH:
@@ -511,24 +534,34 @@ def _check_tag(event: Any, name: str) -> None:
                          tag=repr(tag))
 
 
-#: What plain scalars without a tag resolved to, by their text and style. Files repeat the same few words and
-#: numbers, and resolving one (the resolver's regular expressions, then a constructor) costs more than the rest of
-#: reading it. Bounded, and holding only immutable values (text, numbers, booleans, None), so sharing is safe;
-#: a scalar that is refused raises before it is remembered.
-_RESOLVED: dict[tuple[str, Any], Any] = {}
+#: What plain scalars without a tag resolved to, by their text and style, with their reading as written
+#: (:func:`_written`). Files repeat the same few words and numbers, and resolving one (the resolver's regular
+#: expressions, then a constructor) costs more than the rest of reading it. Bounded, and holding only immutable
+#: values (text, numbers, booleans, None), so sharing is safe; a scalar that is refused raises before it is
+#: remembered.
+_RESOLVED: dict[tuple[str, Any], tuple[Any, Any]] = {}
 _RESOLVED_MOST = 4096
 
 
-def _plain_scalar(event: Any, name: str) -> Any:
+def _plain_scalar(event: Any, name: str) -> tuple[Any, Any]:
+    """A scalar's value and its reading as written (:func:`_written`)."""
     if event.tag is not None or len(event.value) > 64:
-        return _scalar(event, name)
+        return _written(event.value, _scalar(event, name))
     key = (event.value, event.implicit)
-    found = _RESOLVED.get(key, _NO_KEY)
-    if found is _NO_KEY:
-        found = _scalar(event, name)
+    found = _RESOLVED.get(key)
+    if found is None:
+        found = _written(event.value, _scalar(event, name))
         if len(_RESOLVED) < _RESOLVED_MOST:
             _RESOLVED[key] = found
     return found
+
+
+def _written(text: str, value: Any) -> tuple[Any, Any]:
+    """`value` and :func:`_as_written`'s reading of it: the very same object unless the text shows another value
+    (`yes` read as true: the text), so that `is` tells the two apart."""
+    if value is None or isinstance(value, str):
+        return value, value
+    return value, _as_written(text, value)
 
 
 def _scalar(event: Any, name: str) -> Any:
