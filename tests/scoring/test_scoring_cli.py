@@ -510,11 +510,12 @@ def test_game_is_named_by_its_editions_titles(example: str, title: str, tmp_path
 def test_scoring_end_states_leaves_the_sheets_reader_unloaded() -> None:
     """`donjon score FILE.yaml` imports only what scoring an end state uses: not the reader of filled sheets and
     photos (generator.sheets), a sixtieth of the command's start-up, which only sheets, photos and a --set for
-    them need, nor logging (only pypdf's notes, when a PDF is read, go through it); the refusal of a --set with no
-    photo still says why, exit 2."""
+    them need, nor logging (only pypdf's notes, when a PDF is read, go through it), nor the decks' modules
+    (generator.catalog.deck: only builds make cards); the refusal of a --set with no photo still says why, exit 2."""
     script = ("import sys\nfrom generator.cli import app\n"
               "try:\n    app(sys.argv[1:])\nexcept SystemExit as done:\n    print('EXIT', done.code)\n"
-              "print('LOADED', ','.join(m for m in ('generator.sheets', 'generator.sheets.read', 'logging')\n"
+              "print('LOADED', ','.join(m for m in ('generator.sheets', 'generator.sheets.read', 'logging',\n"
+              "                                      'generator.catalog.deck')\n"
               "                         if m in sys.modules))\n")
     for argv, code in ((["score", CASTLE, GUILDHALL, "--json"], 0), (["score", CASTLE], 0)):
         out = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=REPO,
