@@ -20,13 +20,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from generator.catalog.deck import Card, Deck
 from generator.errors import ContentError, FitError, Problem, UsageError
 from generator.i18n import phrase
 from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
 if TYPE_CHECKING:
+    from generator.catalog.deck import Deck
     from generator.catalog.userdeck import UserDeck
     from generator.games.base import Game, GameCatalog
 
@@ -259,6 +259,8 @@ def check_content(root: Path | None = None) -> tuple[Content, list[Problem]]:
 def game_decks(content: Content, lang: str | None = None, also: str | None = None) -> list[Deck]:
     """Every deck of every loaded game, in catalog order; each game says which entries become its cards. In
     `lang` (default English, the catalogs' language), with each card's name in `also` beside it when asked."""
+    from generator.catalog.deck import Deck
+
     decks = []
     code = lang or "en"
     for own in content.games():
@@ -287,6 +289,8 @@ def second_name(name: str, other: str) -> str:
 def user_deck(deck: UserDeck, lang: str | None = None, also: str | None = None) -> Deck:
     """A deck of your own in `lang` (default: its own language): each text in that language where the table
     gives it, else in the deck's own (cell by cell); with each card's name in `also` beside it when asked."""
+    from generator.catalog.deck import Card, Deck
+
     code = lang or deck.lang
     also_names = {c.id: c.name for c in deck.in_language(also)} if also else {}
     cards = tuple(Card(c.id, c.name, c.copies, c.fields, origin=c.origin, layout=c.layout, back=c.back,

@@ -7,7 +7,6 @@ more than the limit it is given.
 
 from __future__ import annotations
 
-import logging
 import os
 import stat
 from collections.abc import Iterator
@@ -74,6 +73,8 @@ def read_bytes(path: Path, display: str | None = None, max_bytes: int = MAX_BYTE
 def pypdf_quiet() -> Iterator[None]:
     """pypdf's notes about damage it repairs (it writes them through `logging`, on standard error) held back for
     the block: a reader of a user's PDF reports what matters itself, in donjon's words."""
+    import logging  # here: every command reads files, few read PDFs, and logging costs a hundredth of a start-up
+
     logger = logging.getLogger("pypdf")
     level = logger.level
     logger.setLevel(logging.CRITICAL + 1)

@@ -12,15 +12,37 @@ path (a tuple of keys and indices) to the 1-based line where that value starts.
 
 import math
 import re
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
+#: The pattern PyYAML's pure-Python reader compiles as PyYAML is imported: the characters a YAML stream may not
+#: hold, written as the complement of ranges reaching U+10FFFF, which Python's compiler walks code point by code
+#: point (some 5 ms, a fortieth of `donjon score FILE`, a tenth of its instructions), for a pattern donjon never uses
+#: when libyaml's parser (which checks those characters itself) reads its files.
+_YAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
+#: The very same characters written as the few short ranges they are, which compile in a twentieth of the time
+#: (tests/test_yamlio.py tries every code point).
+NON_PRINTABLE = "[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]"
 
-from generator.errors import unreadable
-from generator.files import MAX_BYTES, read_bytes
-from generator.i18n import N_, Figure
+
+def _non_printable_compiled_cheaply() -> None:
+    """Put the cheap pattern in `re`'s cache under PyYAML's text, before PyYAML is imported, so that its compile
+    gets it. Should `re` keep its cache otherwise, or PyYAML write its pattern otherwise, nothing changes but the
+    time PyYAML's import takes."""
+    cache = getattr(re, "_cache", None)
+    if isinstance(cache, dict) and "yaml" not in sys.modules:
+        cache.setdefault((str, _YAML_NON_PRINTABLE, 0), re.compile(NON_PRINTABLE))
+
+
+_non_printable_compiled_cheaply()
+
+import yaml  # noqa: E402 - after the pattern above is ready
+
+from generator.errors import unreadable  # noqa: E402
+from generator.files import MAX_BYTES, read_bytes  # noqa: E402
+from generator.i18n import N_, Figure  # noqa: E402
 
 #: Deeper nesting than this is refused: no catalog, layout or end state needs more than a dozen levels.
 MAX_DEPTH = 64
@@ -398,8 +420,9 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
     total = 0
     documents = 0
     try:
-        events: Any = yaml.parse(text, Loader=_Parser)  # PyYAML's stubs type events too loosely to use
-        for event in events:
+        # the parser's events asked for one by one, as yaml.parse does but without a generator around each
+        next_event = _Parser(text).get_event
+        while (event := next_event()) is not None:
             kind = type(event)
             if kind is yaml.ScalarEvent or kind is yaml.AliasEvent:
                 if kind is yaml.AliasEvent:
@@ -408,23 +431,45 @@ def loads_yaml(text: str, name: str, as_written: bool = False) -> Document:
                                          anchor=event.anchor)
                     value, size = anchors[event.anchor]
                 else:
-                    value, size = _plain_scalar(event, name), 1
-                    if value is not None and not isinstance(value, str) and stack \
-                            and isinstance(_as_written(event.value, value), str):
+                    (value, written), size = _plain_scalar(event, name), 1
+                    if written is not value and stack:
                         top = stack[-1]  # a value (not a key) that YAML 1.1 reads otherwise than it is written
                         if isinstance(top.container, list):
                             spelled[(*top.path, len(top.container))] = event.value
                         elif top.key is not _NO_KEY:
                             spelled[(*top.path, top.key)] = event.value
-                    if as_written and value is not None and not isinstance(value, str):
-                        value = _as_written(event.value, value)
+                    if as_written:
+                        value = written
                     if event.anchor:
                         anchors[event.anchor] = (value, 1)
                 total += size
                 if total > MAX_VALUES:
                     raise unreadable(name, N_("expands to more than {most} values (an alias bomb?)"),
                                      event.start_mark.line + 1, most=Figure(MAX_VALUES))
-                root = _place(stack, value, size, event.start_mark.line + 1, lines, name, root)
+                line = event.start_mark.line + 1
+                if not stack:
+                    root = _place(stack, value, size, line, lines, name, root)
+                    continue
+                # what _place and _attach do, written out for the values of a file (each of them goes this way)
+                top = stack[-1]
+                held = top.container
+                if type(held) is list:  # the containers are the very dicts and lists made below
+                    path = (*top.path, len(held))
+                    lines.setdefault(path, line)
+                    top.size += size
+                    held.append(value)
+                elif top.key is not _NO_KEY:
+                    key = top.key
+                    lines[(*top.path, key)] = top.key_line
+                    top.size += size
+                    held[key] = value
+                    top.key = _NO_KEY
+                elif isinstance(value, (dict, list)) or value in top.keys_seen:
+                    _place(stack, value, size, line, lines, name, root)  # refused there
+                else:  # a key
+                    top.keys_seen.add(value)
+                    top.key = value
+                    top.key_line = line
             elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
                 _check_tag(event, name)
                 if len(stack) >= MAX_DEPTH:
@@ -511,24 +556,34 @@ def _check_tag(event: Any, name: str) -> None:
                          tag=repr(tag))
 
 
-#: What plain scalars without a tag resolved to, by their text and style. Files repeat the same few words and
-#: numbers, and resolving one (the resolver's regular expressions, then a constructor) costs more than the rest of
-#: reading it. Bounded, and holding only immutable values (text, numbers, booleans, None), so sharing is safe;
-#: a scalar that is refused raises before it is remembered.
-_RESOLVED: dict[tuple[str, Any], Any] = {}
+#: What plain scalars without a tag resolved to, by their text and style, with their reading as written
+#: (:func:`_written`). Files repeat the same few words and numbers, and resolving one (the resolver's regular
+#: expressions, then a constructor) costs more than the rest of reading it. Bounded, and holding only immutable
+#: values (text, numbers, booleans, None), so sharing is safe; a scalar that is refused raises before it is
+#: remembered.
+_RESOLVED: dict[tuple[str, Any], tuple[Any, Any]] = {}
 _RESOLVED_MOST = 4096
 
 
-def _plain_scalar(event: Any, name: str) -> Any:
+def _plain_scalar(event: Any, name: str) -> tuple[Any, Any]:
+    """A scalar's value and its reading as written (:func:`_written`)."""
     if event.tag is not None or len(event.value) > 64:
-        return _scalar(event, name)
+        return _written(event.value, _scalar(event, name))
     key = (event.value, event.implicit)
-    found = _RESOLVED.get(key, _NO_KEY)
-    if found is _NO_KEY:
-        found = _scalar(event, name)
+    found = _RESOLVED.get(key)
+    if found is None:
+        found = _written(event.value, _scalar(event, name))
         if len(_RESOLVED) < _RESOLVED_MOST:
             _RESOLVED[key] = found
     return found
+
+
+def _written(text: str, value: Any) -> tuple[Any, Any]:
+    """`value` and :func:`_as_written`'s reading of it: the very same object unless the text shows another value
+    (`yes` read as true: the text), so that `is` tells the two apart."""
+    if value is None or isinstance(value, str):
+        return value, value
+    return value, _as_written(text, value)
 
 
 def _scalar(event: Any, name: str) -> Any:

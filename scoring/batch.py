@@ -22,8 +22,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from generator.processes import can_die_with_parent, die_with_parent
 from scoring.engine import Scorer, is_sheet
@@ -36,9 +35,9 @@ if TYPE_CHECKING:
 PARALLEL_MIN = 200
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What the command prints for one file, and the exit code it stands for."""
+class Outcome(NamedTuple):
+    """What the command prints for one file, and the exit code it stands for. A named tuple, not a dataclass: a
+    dataclass compiles its generated methods when it is defined, at every start of `donjon score`."""
 
     exit_code: int
     #: the score table or the JSON line, for stdout

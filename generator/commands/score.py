@@ -124,7 +124,6 @@ def score(
     from generator.errors import UsageError, refused_sets, stop_if_requested
     from generator.games.base import SheetOptions
     from generator.i18n import language
-    from generator.sheets.read import NO_PHOTO
     from generator.wording import visible_lines
     from scoring.batch import score_paths
     from scoring.engine import STDIN, Scorer, is_sheet
@@ -142,7 +141,10 @@ def score(
         raise refused_sets(malformed, lang)
     if confirmed and not any(is_sheet(path) for path in files):
         # an end state is read exactly: a value to confirm there would be applied to nothing, and the user would
-        # believe the result corrected (with sheets among the files, `confirmations` names the photo at fault)
+        # believe the result corrected (with sheets among the files, `confirmations` names the photo at fault);
+        # the sheets' reader imported only here: end states alone never need it (a sixtieth of scoring one file)
+        from generator.sheets.read import NO_PHOTO
+
         raise UsageError(f"--set {', '.join(field for field, _ in confirmed)}", say._(NO_PHOTO))
     players = tuple(n.strip() for n in names.split(",")) if names is not None else ()
     if any(not n for n in players):

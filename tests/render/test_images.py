@@ -280,12 +280,13 @@ def test_start_up_stays_lean_for_a_deck_without_pictures(tmp_path: Path) -> None
     spreadsheets, hyphenation (pyphen), outlines, recolouring and --watch need (reportlab itself imports Pillow, so
     Pillow is judged by donjon's own picture module), nor fontTools: the SVGs' glyph outlines of common characters
     are kept in templates/fonts/outlines/. Nor dataclasses: the classes a build defines at start-up are named
-    tuples and plain classes, as a dataclass compiles its generated `__init__` when it is defined."""
+    tuples and plain classes, as a dataclass compiles its generated `__init__` when it is defined. Nor logging:
+    only pypdf's notes, when a PDF is read, go through it."""
     from tests.conftest import modules_a_build_loads
 
     assert modules_a_build_loads(tmp_path / "o", (
         "generator.render.images", "fontTools", "openpyxl", "svglib", "lxml", "pyphen", "generator.render.recolour",
-        "generator.render.shapes", "watchfiles", "generator.build.watch", "dataclasses")) == []
+        "generator.render.shapes", "watchfiles", "generator.build.watch", "dataclasses", "logging")) == []
     assert (tmp_path / "o" / "decks" / "deck100.pdf").is_file()
 
 

@@ -505,3 +505,21 @@ def test_game_is_named_by_its_editions_titles(example: str, title: str, tmp_path
     result = runner.invoke(app, ["score", str(path), "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == expected
+
+
+def test_scoring_end_states_leaves_the_sheets_reader_unloaded() -> None:
+    """`donjon score FILE.yaml` imports only what scoring an end state uses: not the reader of filled sheets and
+    photos (generator.sheets), a sixtieth of the command's start-up, which only sheets, photos and a --set for
+    them need, nor logging (only pypdf's notes, when a PDF is read, go through it), nor the decks' modules
+    (generator.catalog.deck: only builds make cards); the refusal of a --set with no photo still says why, exit 2."""
+    script = ("import sys\nfrom generator.cli import app\n"
+              "try:\n    app(sys.argv[1:])\nexcept SystemExit as done:\n    print('EXIT', done.code)\n"
+              "print('LOADED', ','.join(m for m in ('generator.sheets', 'generator.sheets.read', 'logging',\n"
+              "                                      'generator.catalog.deck')\n"
+              "                         if m in sys.modules))\n")
+    for argv, code in ((["score", CASTLE, GUILDHALL, "--json"], 0), (["score", CASTLE], 0)):
+        out = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=REPO,
+                             timeout=120).stdout
+        assert f"EXIT {code}" in out and out.rstrip().endswith("LOADED"), out
+    result = runner.invoke(app, ["score", CASTLE, "--set", "towers[1]=5"])
+    assert result.exit_code == 2 and "--set towers[1]" in result.stderr and "no photo was given" in result.stderr

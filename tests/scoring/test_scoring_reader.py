@@ -36,3 +36,17 @@ def test_memory_is_bounded() -> None:
     yamlio._RESOLVED.clear()
     yamlio.loads_yaml("[" + ", ".join(f"w{i}" for i in range(yamlio._RESOLVED_MOST + 500)) + "]\n", "many.yaml")
     assert len(yamlio._RESOLVED) == yamlio._RESOLVED_MOST
+
+
+def test_warm_and_cold_reads_agree_as_written() -> None:
+    """The memory holds each scalar's reading as written too: a table's cells and the spelling a message quotes
+    come out the same from a warm read as from a cold one."""
+    yamlio._RESOLVED.clear()
+    cold = yamlio.loads_yaml(TEXT, "cold.yaml", as_written=True)
+    cold_spelled = yamlio.loads_yaml(TEXT, "cold.yaml").spelled
+    warm = yamlio.loads_yaml(TEXT, "warm.yaml", as_written=True)
+    assert warm.data == cold.data and dict(warm.spelled) == dict(cold.spelled) == dict(cold_spelled)
+    assert cold.data["plain"][:10] == ["red", 2, -3, "0x1f", "010", "1_000", 2.5, ".inf2", "yes", "No"]
+    assert cold.data["nested"]["b"] == {"c": "12:30", "d": 7}
+    assert cold.spelled[("plain", 3)] == "0x1f" and cold.spelled[("nested", "b", "c")] == "12:30"
+    assert ("plain", 1) not in cold.spelled and ("plain", 0) not in cold.spelled
