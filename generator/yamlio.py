@@ -12,37 +12,15 @@ path (a tuple of keys and indices) to the 1-based line where that value starts.
 
 import math
 import re
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-#: The pattern PyYAML's pure-Python reader compiles as PyYAML is imported: the characters a YAML stream may not
-#: hold, written as the complement of ranges reaching U+10FFFF, which Python's compiler walks code point by code
-#: point (some 5 ms, a fortieth of `donjon score FILE`, a tenth of its instructions), for a pattern donjon never uses
-#: when libyaml's parser (which checks those characters itself) reads its files.
-_YAML_NON_PRINTABLE = "[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010ffff]"
-#: The very same characters written as the few short ranges they are, which compile in a twentieth of the time
-#: (tests/test_yamlio.py tries every code point).
-NON_PRINTABLE = "[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uD800-\uDFFF\uFFFE\uFFFF]"
+import yaml
 
-
-def _non_printable_compiled_cheaply() -> None:
-    """Put the cheap pattern in `re`'s cache under PyYAML's text, before PyYAML is imported, so that its compile
-    gets it. Should `re` keep its cache otherwise, or PyYAML write its pattern otherwise, nothing changes but the
-    time PyYAML's import takes."""
-    cache = getattr(re, "_cache", None)
-    if isinstance(cache, dict) and "yaml" not in sys.modules:
-        cache.setdefault((str, _YAML_NON_PRINTABLE, 0), re.compile(NON_PRINTABLE))
-
-
-_non_printable_compiled_cheaply()
-
-import yaml  # noqa: E402 - after the pattern above is ready
-
-from generator.errors import unreadable  # noqa: E402
-from generator.files import MAX_BYTES, read_bytes  # noqa: E402
-from generator.i18n import N_, Figure  # noqa: E402
+from generator.errors import unreadable
+from generator.files import MAX_BYTES, read_bytes
+from generator.i18n import N_, Figure
 
 #: Deeper nesting than this is refused: no catalog, layout or end state needs more than a dozen levels.
 MAX_DEPTH = 64

@@ -202,31 +202,3 @@ def test_the_parsers_problems_are_said_in_donjons_words_in_every_language(
     said = str(err.value.said(language("fr"))).replace("\u00a0", " ")
     assert said.startswith(f"bad.yaml:{line}: n’est pas du YAML valide : {french}"), said
     assert "expected" not in said and "found" not in said
-
-
-def test_the_cheap_non_printable_pattern_holds_the_same_characters() -> None:
-    """donjon compiles PyYAML's pattern of the characters YAML may not hold in a cheaper form (generator.yamlio):
-    over every code point, it finds exactly the characters PyYAML's own finds."""
-    import re
-
-    from generator import yamlio
-
-    everything = "".join(map(chr, range(0x110000)))
-    ours = [m.start() for m in re.compile(yamlio.NON_PRINTABLE).finditer(everything)]
-    theirs = [m.start() for m in re._compiler.compile(yamlio._YAML_NON_PRINTABLE, 0).finditer(everything)]
-    assert ours == theirs and 0x07 in ours and 0xD800 in ours and 0x1F600 not in ours
-
-
-def test_pyyaml_imported_after_donjon_takes_the_cheap_pattern_and_still_refuses_control_characters() -> None:
-    """In a fresh process, PyYAML imported after donjon's reader holds the cheap pattern (its import no longer
-    compiles the slow one), and its pure-Python reader still refuses a control character and takes an emoji."""
-    import subprocess
-    import sys
-
-    code = ("import generator.yamlio as y, yaml\n"
-            "print(yaml.reader.Reader.NON_PRINTABLE.pattern == y.NON_PRINTABLE)\n"
-            "try:\n    yaml.load('a: \\x07', Loader=yaml.SafeLoader)\nexcept yaml.reader.ReaderError as e:\n"
-            "    print('refused', hex(e.character), e.position)\n"
-            "print(yaml.load('a: \\U0001F600', Loader=yaml.SafeLoader) == {'a': '\\U0001F600'})\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
-    assert out[:3] == ["True", "refused 0x7 3", "True"]
