@@ -746,3 +746,58 @@ def test_export_preview_and_reference_say_what_they_wrote_in_english_as_before(t
         assert len(lines) == len(expected), lines
         for line, pattern in zip(lines, expected):
             assert re.fullmatch(pattern, line), (line, pattern)
+
+
+#: SVG art a designer's deck may meet, each refused with its line: (the file, the line named, the English refusal
+#: word for word, the message its translation is looked up by).
+_REFUSED_ART = [
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n'
+     '<rect width="5" height="5" style="clip-path: circle(50%)"/></svg>', 2,
+     "a clip path written as a CSS shape (circle(50%)), which donjon's PDF cannot draw (it drew the element uncut): "
+     "draw the shape as a <clipPath> of the file and name it (clip-path=\"url(#id)\")",
+     "a clip path written as a CSS shape ({value}), which donjon's PDF cannot draw (it drew the element uncut): draw "
+     "the shape as a <clipPath> of the file and name it (clip-path=\"url(#id)\")"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n'
+     '<style>@supports (display: grid) { rect { fill: red } }</style><rect width="5" height="5"/></svg>', 2,
+     "its stylesheet holds rules inside @supports, which donjon does not read (Chromium does): write them as plain "
+     "rules",
+     "its stylesheet holds rules inside @{rule}, which donjon does not read (Chromium does): write them as plain "
+     "rules"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" mask="url(#m)">\n'
+     '<mask id="m"><rect width="5" height="5" fill="white"/></mask><rect width="9" height="9"/></svg>', 1,
+     "a mask on the whole drawing (its <svg>), which donjon's PDF does not draw: put the drawing in a group (<g>) "
+     "and mask the group",
+     "a mask on the whole drawing (its <svg>), which donjon's PDF does not draw: put the drawing in a group (<g>) and "
+     "mask the group"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n<text id="t1">Hello</text></svg>', 2,
+     "it holds text, which card art may not: convert text to paths in your drawing program (Inkscape: Path > Object "
+     "to Path); the first is 'Hello' (id t1)",
+     "it holds text, which card art may not: convert text to paths in your drawing program (Inkscape: Path > Object to "
+     "Path)"),
+]
+
+
+@pytest.mark.parametrize("case", range(len(_REFUSED_ART)))
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_svg_art_refused_for_a_clip_path_a_mask_a_rule_or_text_is_said_in_the_designers_language(
+        tmp_path: Path, code: str, case: int) -> None:
+    """A deck's SVG art refused (a clip path or a mask it cannot draw, rules inside @supports, text): build --lang
+    fr|de says why in the designer's language, the file and its line as written; English word for word."""
+    from generator.i18n import language
+
+    svg, line, english, message = _REFUSED_ART[case]
+    root = _skirmish(tmp_path / "c")
+    (root / "skirmish" / "art" / "frost.svg").write_text(svg, encoding="utf-8")
+    args = ["build", "skirmish", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg"]
+    result = runner.invoke(app, args + (["--lang", code] if code != "en" else []))
+    said = result.output.strip()
+    assert result.exit_code == 1, said
+    assert "/skirmish/art/frost.svg)" in said, said
+    if code == "en":
+        assert said.endswith(f"/skirmish/art/frost.svg): line {line}: {english}"), said
+        return
+    lang = language(code)
+    at = lang._("line {line}: {message}").format(line=line, message="")
+    assert at in said and _translated(code, message).search(said.split(at, 1)[1]), said
+    if "text" in message:
+        assert {"fr": "« Hello »", "de": "„Hello“"}[code] in said.replace("\u202f", " "), said
