@@ -801,3 +801,48 @@ def test_svg_art_refused_for_a_clip_path_a_mask_a_rule_or_text_is_said_in_the_de
     assert at in said and _translated(code, message).search(said.split(at, 1)[1]), said
     if "text" in message:
         assert {"fr": "« Hello »", "de": "„Hello“"}[code] in said.replace("\u202f", " "), said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_language(tmp_path: Path,
+                                                                                         code: str) -> None:
+    """export --service's report on a file (its verdict, pages, ink), a wrong --colour, a --hand out of range, the
+    showcase (which takes --lang as the other exports do) and the plain preset's label: in the designer's language
+    with --lang fr|de, the file and option as written; English word for word without it."""
+    root = _skirmish(tmp_path / "c")
+    out = tmp_path / "o"
+    lang = [] if code == "en" else ["--lang", code]
+    service = runner.invoke(app, ["export", "--service", "dtc", "--decks", "skirmish", "--content", str(root),
+                                  "--out", str(out)] + lang)
+    colour = runner.invoke(app, ["export", "--service", "dtc", "--decks", "skirmish", "--content", str(root),
+                                 "--out", str(out), "--colour", "rgbb"] + lang)
+    hand = runner.invoke(app, ["export", "showcase", "skirmish", "--content", str(root), "--out", str(out),
+                               "--hand", "40"] + lang)
+    showcase = runner.invoke(app, ["export", "showcase", "skirmish", "--content", str(root), "--out", str(out),
+                                   "--hand", "2", "--table", "2", "--dpi", "72"] + lang)
+    png = runner.invoke(app, ["export", "png", "skirmish", "--content", str(root), "--out", str(out), "--preset",
+                              "plain", "--dpi", "72"] + lang)
+    assert (service.exit_code, colour.exit_code, hand.exit_code, showcase.exit_code, png.exit_code) == (0, 2, 2, 0, 0)
+    report = next(line for line in service.output.splitlines() if "DriveThruCards" in line and "(" in line
+                  and "/print/drivethrucards/decks/skirmish.pdf" in line and "PDF/X" not in line)
+    said_colour, said_hand = colour.output.strip(), hand.output.strip()
+    shown = showcase.output.strip().splitlines()[-1]
+    if code == "en":
+        assert "/print/drivethrucards/decks/skirmish.pdf: DriveThruCards would take it (42 pages; highest total ink " \
+            in report, report
+        assert said_colour == "error: --colour: 'rgbb' is not rgb or cmyk", said_colour
+        assert said_hand == "error: --hand: 40 is out of range; it must be from 1 to 12", said_hand
+        assert re.fullmatch(r"Exported 1 deck as pictures in \d+\.\d\d s\.", shown), shown
+        assert "(plain: trim size, no bleed)" in png.output, png.output
+        return
+    assert _translated(code, "{service} would take it").search(report), report
+    from generator.i18n import language
+
+    assert f"({language(code).nformat('{n} page', '{n} pages', 42)}" in report, report
+    quoted = "Fehler: --colour: „rgbb“ " if code == "de" else "erreur\u00a0: --colour: «\u202frgbb\u202f» "
+    assert said_colour.startswith(quoted), said_colour
+    assert _translated(code, "{value} is not rgb or cmyk").search(said_colour), said_colour
+    assert "--hand: 40 " in said_hand and _translated(
+        code, "{value} is out of range; it must be from {low} to {high}").search(said_hand), said_hand
+    assert _translated(code, "Exported {decks} as pictures in {seconds} s.").fullmatch(shown), shown
+    assert _translated(code, "plain: trim size, no bleed").search(png.output), png.output
