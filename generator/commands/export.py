@@ -24,7 +24,6 @@ from generator.commands import (
     warn_of_a_language_nobody_holds,
     warning_line,
 )
-from generator.i18n import N_
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.catalog.deck import Deck
@@ -90,6 +89,12 @@ app = typer.Typer(cls=_ExportGroup, help=HELP, no_args_is_help=True, add_complet
                   context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 
 R = TypeVar("R")
+
+
+def N_(message: str) -> str:
+    """A message marked for the catalogs, said where it is shown (generator.i18n.N_, without importing the languages
+    when the command line starts: `donjon --help` loads none)."""
+    return message
 
 _TARGET_HELP = "all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."
 _CONTENT_HELP = ("A content folder to export instead of the shipped games: game folders and/or deck folders, "
