@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from generator.catalog.deck import Card, Deck
 from generator.errors import ContentError, FitError, Problem, UsageError
 from generator.i18n import phrase
+from generator.sayings import phrase_quoted
 from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
@@ -324,7 +325,8 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
     chosen: list[int] = []
     parts = [part.strip() for part in wanted.split(",") if part.strip()]
     if not parts:
-        raise UsageError("--cards", f"{wanted!r} names no card; give positions (1-10,15) or names")
+        raise UsageError("--cards", phrase("{value} names no card; give positions (1-10,15) or names",
+                                           value=phrase_quoted(wanted, None)))
     count = len(deck.cards)
     by_name: dict[str, int] = {}
     folded: dict[str, int] = {}
@@ -338,8 +340,10 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
         if span:
             first, last = int(span.group(1)), int(span.group(2) or span.group(1))
             if not 1 <= first <= last <= count:
-                raise UsageError("--cards", f"{part!r} is out of range: the deck {deck.id!r} has cards 1 to {count}"
-                                 + (" (a range goes from low to high)" if first > last else ""))
+                raise UsageError("--cards", phrase("{value} is out of range: the deck {deck} has cards 1 to {count}",
+                                                   value=phrase_quoted(part, None), deck=phrase_quoted(deck.id, None),
+                                                   count=str(count))
+                                 + (phrase(" (a range goes from low to high)") if first > last else ""))
             chosen += range(first - 1, last)
             continue
         found = by_name.get(part.lower())
@@ -347,8 +351,11 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
             found = folded.get(normalise_name(part))
         if found is None:
             close = difflib.get_close_matches(part.lower(), list(by_name), n=1, cutoff=0.6)
-            guess = f" (did you mean {deck.cards[by_name[close[0]]].name!r}?)" if close else ""
-            raise UsageError("--cards", f"{part!r} is neither a position nor the name of a card of {deck.id!r}{guess}")
+            guess = phrase(" (did you mean {name}?)", name=phrase_quoted(deck.cards[by_name[close[0]]].name, None)) \
+                if close else ""
+            raise UsageError("--cards", phrase("{value} is neither a position nor the name of a card of {deck}{guess}",
+                                               value=phrase_quoted(part, None), deck=phrase_quoted(deck.id, None),
+                                               guess=guess))
         chosen.append(found)
     keep = sorted(set(chosen))
     return deck.only(tuple(deck.cards[i] for i in keep))

@@ -846,3 +846,40 @@ def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_l
         code, "{value} is out of range; it must be from {low} to {high}").search(said_hand), said_hand
     assert _translated(code, "Exported {decks} as pictures in {seconds} s.").fullmatch(shown), shown
     assert _translated(code, "plain: trim size, no bleed").search(png.output), png.output
+
+
+#: build's option refusals: (the option and its value, the English refusal word for word, the message it is said by,
+#: the value as written, the language's quotes around it or not).
+_BUILD_REFUSALS = [
+    (["--cards", "99"], "error: --cards: '99' is out of range: the deck 'skirmish' has cards 1 to 9",
+     "{value} is out of range: the deck {deck} has cards 1 to {count}", "99", True),
+    (["--cards", "Zap"], "error: --cards: 'Zap' is neither a position nor the name of a card of 'skirmish'",
+     "{value} is neither a position nor the name of a card of {deck}{guess}", "Zap", True),
+    (["--port", "70000"], "error: --port: 70000 is not a port (0 to 65535)", "{value} is not a port (0 to 65535)",
+     "70000", False),
+    (["--printer", "nope"], "error: --printer: 'nope' is not a saved printer (none yet: measure one with `donjon build "
+     "calibration`, then `donjon printer add`)", "{value} is not a saved printer ({known})", "nope", True),
+]
+
+
+@pytest.mark.parametrize("case", range(len(_BUILD_REFUSALS)))
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_build_refuses_cards_port_and_printer_in_the_designers_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str, case: int) -> None:
+    """build --cards (out of range, no such card), --port and --printer refused (exit 2) in the designer's language
+    with --lang fr|de, the option and value as written, quoted as the language quotes; English word for word."""
+    from generator.i18n import language
+
+    monkeypatch.setenv("DONJON_PRINTERS", str(tmp_path / "printers.json"))
+    option, english, message, value, quoted = _BUILD_REFUSALS[case]
+    root = _skirmish(tmp_path / "c")
+    result = runner.invoke(app, ["build", "skirmish", "--content", str(root), "--out", str(tmp_path / "o"),
+                                 "--format", "svg", *option] + ([] if code == "en" else ["--lang", code]))
+    said = result.output.strip()
+    assert result.exit_code == 2, said
+    if code == "en":
+        assert said == english, said
+        return
+    shown = {"fr": f"«\u202f{value}\u202f»", "de": f"„{value}“"}[code] if quoted else value
+    assert said.startswith(f"{language(code)._('error: {message}').split('{')[0]}{option[0]}: {shown} "), said
+    assert _translated(code, message).search(said), said

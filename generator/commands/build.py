@@ -291,7 +291,7 @@ def build(
     from generator.build.options import BuildOptions
     from generator.build.outputs import games_of
     from generator.content import all_decks, load_content, pick_cards, select
-    from generator.i18n import messages_in, phrase
+    from generator.i18n import messages_in, phrase, phrase_n
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -322,7 +322,7 @@ def build(
         if serve and not watch:
             raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
         if not 0 <= port <= 65535:
-            raise _usage("--port", f"{port} is not a port (0 to 65535)")
+            raise _usage("--port", phrase("{value} is not a port (0 to 65535)", value=str(port)))
         if watch:
             prepare_dir(out)
             _watch(content_dir, target or "all", out, options, cards, serve, port)
@@ -339,8 +339,9 @@ def build(
         if cards is not None:
             if len(decks) != 1:
                 shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
-                raise _usage("--cards", f"picks cards of one deck; name it as TARGET ({target or 'all'} is "
-                                        f"{len(decks)} decks: {shown})")
+                raise _usage("--cards", phrase("picks cards of one deck; name it as TARGET ({target} is {decks}: "
+                                               "{shown})", target=target or "all",
+                                               decks=phrase_n("{n} deck", "{n} decks", len(decks)), shown=shown))
             decks = [pick_cards(decks[0], cards)]
         prepare_dir(out)
         settle()
@@ -463,7 +464,7 @@ def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":
 def _calibration(out: Path, options: "BuildOptions") -> None:
     """`donjon build calibration`: OUT/calibration/calibration-PAPER.pdf, the sheet that measures a printer."""
     from generator.backends.pdf import write_pdf
-    from generator.i18n import language
+    from generator.i18n import language, phrase
     from generator.output import atomic_path, inside, prepare_dir, transaction
     from generator.render.calibration import printable, sheet, smallest_paper
     from generator.resources import display_path
@@ -477,20 +478,23 @@ def _calibration(out: Path, options: "BuildOptions") -> None:
         need = smallest_paper(po)
         if need is None:
             sx, sy = po.scale
-            raise _usage("--printer", f"the calibration sheet, scaled by the printer's {sx:g} x {sy:g}, would reach "
-                                      "the edge of any paper (its rulers start from a corner): build it without "
-                                      "--printer")
-        turn = "; use --orientation portrait" if po.orientation == "landscape" and printable(
+            raise _usage("--printer", phrase("the calibration sheet, scaled by the printer's {sx} x {sy}, would "
+                                             "reach the edge of any paper (its rulers start from a corner): build it "
+                                             "without --printer", sx=_g(sx), sy=_g(sy)))
+        turn = phrase("; use --orientation portrait") if po.orientation == "landscape" and printable(
             sheet(po._replace(orientation="portrait"), lang)) else ""
-        raise _usage("--paper", f"the calibration sheet does not fit {po.paper} {po.orientation} ({w} x {h} mm): it "
-                                f"needs {need[0]} x {need[1]} mm or more, portrait (A4 or Letter), its rulers and "
-                                f"crosses 5 mm from each edge{turn}")
+        raise _usage("--paper", phrase("the calibration sheet does not fit {paper} {orientation} ({w} x {h} mm): it "
+                                       "needs {need_w} x {need_h} mm or more, portrait (A4 or Letter), its rulers and "
+                                       "crosses 5 mm from each edge{turn}", paper=po.paper,
+                                       orientation=po.orientation, w=str(w), h=str(h), need_w=str(need[0]),
+                                       need_h=str(need[1]), turn=turn))
     prepare_dir(out)
     target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
     with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
         write_pdf(pages, tmp, title=lang._("donjon calibration sheet"),
                   subject=lang._("duplex offset and scale of a printer"), lang=lang.code)
-    typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
+    typer.echo(phrase("wrote {path}: 2 pages; print both sides at 100%, then `donjon printer add`",
+                      path=display_path(target)))
 
 
 def sheet_plans(decks: list["Deck"], options: "BuildOptions") -> list[str]:
@@ -526,6 +530,7 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: "BuildO
     from collections.abc import Callable
 
     from generator.build.watch import PreviewServer, Reporter, watch
+    from generator.i18n import phrase
 
     reporter = Reporter(lambda line: typer.echo(line), lambda line: typer.echo(line, err=True))
     after: Callable[[Content, list[Deck]], None] | None = None
@@ -544,8 +549,9 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: "BuildO
         try:
             server = PreviewServer(out, port)
         except OSError as err:
-            raise _usage("--port", f"cannot listen on 127.0.0.1:{port} ({err.strerror or err}); choose another "
-                                   "--port, or 0 for any free one") from None
+            raise _usage("--port", phrase("cannot listen on 127.0.0.1:{port} ({reason}); choose another --port, or 0 "
+                                          "for any free one", port=str(port), reason=str(err.strerror or err))) \
+                from None
     stop = threading.Event()
 
     def ready() -> None:
