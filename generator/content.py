@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from generator.catalog.deck import Card, Deck
 from generator.errors import ContentError, FitError, Problem, UsageError
 from generator.i18n import phrase
-from generator.sayings import phrase_quoted
+from generator.sayings import quote
 from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
@@ -232,10 +232,10 @@ def _check_deck_ids(decks: list[UserDeck], problems: list[Problem]) -> None:
     for deck in decks:
         if deck.id in known:
             problems.append(Problem(deck.origin, None, "id", phrase("{id} is the id of a game; give the deck another",
-                                                                    id=repr(deck.id))))
+                                                                    id=quote(deck.id))))
         elif deck.id in seen:
             problems.append(Problem(deck.origin, None, "id", phrase("repeats the deck id {id} of {first}",
-                                                                    id=repr(deck.id), first=seen[deck.id])))
+                                                                    id=quote(deck.id), first=seen[deck.id])))
         seen[deck.id] = deck.origin
 
 
@@ -326,7 +326,7 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
     parts = [part.strip() for part in wanted.split(",") if part.strip()]
     if not parts:
         raise UsageError("--cards", phrase("{value} names no card; give positions (1-10,15) or names",
-                                           value=phrase_quoted(wanted, None)))
+                                           value=quote(wanted)))
     count = len(deck.cards)
     by_name: dict[str, int] = {}
     folded: dict[str, int] = {}
@@ -341,7 +341,7 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
             first, last = int(span.group(1)), int(span.group(2) or span.group(1))
             if not 1 <= first <= last <= count:
                 raise UsageError("--cards", phrase("{value} is out of range: the deck {deck} has cards 1 to {count}",
-                                                   value=phrase_quoted(part, None), deck=phrase_quoted(deck.id, None),
+                                                   value=quote(part), deck=quote(deck.id),
                                                    count=str(count))
                                  + (phrase(" (a range goes from low to high)") if first > last else ""))
             chosen += range(first - 1, last)
@@ -351,10 +351,10 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
             found = folded.get(normalise_name(part))
         if found is None:
             close = difflib.get_close_matches(part.lower(), list(by_name), n=1, cutoff=0.6)
-            guess = phrase(" (did you mean {name}?)", name=phrase_quoted(deck.cards[by_name[close[0]]].name, None)) \
+            guess = phrase(" (did you mean {name}?)", name=quote(deck.cards[by_name[close[0]]].name)) \
                 if close else ""
             raise UsageError("--cards", phrase("{value} is neither a position nor the name of a card of {deck}{guess}",
-                                               value=phrase_quoted(part, None), deck=phrase_quoted(deck.id, None),
+                                               value=quote(part), deck=quote(deck.id),
                                                guess=guess))
         chosen.append(found)
     keep = sorted(set(chosen))

@@ -65,3 +65,9 @@ def phrase_quoted(value: object, limit: int | None = QUOTE_LIMIT) -> str:
         length = lang.nformat("{n} character", "{n} characters", len(str(value)))
         return f"{opening}{text[:limit]}…{closing} ({length})"
     return f"{opening}{text}{closing}"
+
+
+def quote(value: object) -> str:
+    """The whole of a user's value quoted as the language of the messages quotes (:func:`phrase_quoted`): its repr in
+    English, `« x »` in French, `„x“` in German."""
+    return phrase_quoted(value, None)

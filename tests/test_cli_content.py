@@ -287,6 +287,11 @@ def _translated(code: str, message: str, plural: str | None = None, n: int = 1) 
     return re.compile(".*".join(re.escape(part) for part in parts))
 
 
+def _in_quotes(code: str, value: str) -> str:
+    """A user's value as a French or German message quotes it (« x », „x“), where English shows Python's 'x'."""
+    return {"fr": f"«\u202f{value}\u202f»", "de": f"„{value}“"}[code]
+
+
 def _own_deck(root: Path, deck_yaml: str, table: str = "name,text,count\nA,b,1\nB,c,2\n") -> Path:
     folder = root / "mine"
     folder.mkdir(parents=True)
@@ -665,7 +670,8 @@ def test_builds_option_refusals_are_said_in_the_designers_language(tmp_path: Pat
         assert said == ["error: --format: 'pdf,png': choose pdf, svg or pdf,svg",
                         "error: --bleed-size: 40 mm is out of range; it must be from 0.5 to 6.35 mm"], said
         return
-    assert _translated(code, "{value}: choose {names} or {both}").search(said[0]) and "'pdf,png'" in said[0], said
+    assert _translated(code, "{value}: choose {names} or {both}").search(said[0]) and _in_quotes(code, "pdf,png") in \
+        said[0], said
     out_of_range = _translated(code, "{value} {unit} is out of range; it must be from {low} to {high} {unit}")
     assert out_of_range.search(said[1]) and "0,5" in said[1] and "6,35 mm" in said[1], said
 
@@ -714,7 +720,7 @@ def test_export_preview_and_reference_say_what_they_wrote_in_the_cards_language(
         assert _translated(code, message, plural, n).fullmatch(line), (line, message)
     held = _translated(code, "the deck {deck} holds no cards in {lang} (its languages: {languages}); its cards are "
                              "listed as its table gives them")
-    assert held.search(lines[8]) and f"'{code}'" in lines[8], lines[8]
+    assert held.search(lines[8]) and _in_quotes(code, code) in lines[8], lines[8]
     assert "2,75 x 3,75" in lines[4] and "mine/:" not in " ".join(lines), lines
     assert not [line for line in lines if line.startswith(("wrote ", "Wrote ", "Exported ", "warning: "))], lines
 
@@ -801,6 +807,8 @@ def test_svg_art_refused_for_a_clip_path_a_mask_a_rule_or_text_is_said_in_the_de
     assert at in said and _translated(code, message).search(said.split(at, 1)[1]), said
     if "text" in message:
         assert {"fr": "« Hello »", "de": "„Hello“"}[code] in said.replace("\u202f", " "), said
+    # the card, the column and the value it gives, quoted as the language quotes (not Python's 'Frost nova')
+    assert all(_in_quotes(code, value) in said for value in ("Frost nova", "Art", "art/frost.svg")), said
 
 
 @pytest.mark.parametrize("code", ["en", "fr", "de"])

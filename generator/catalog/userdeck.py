@@ -51,6 +51,7 @@ from generator.fields import (
     check_document,
 )
 from generator.i18n import N_, phrase
+from generator.sayings import phrase_quoted, quote
 from generator.wording import plural, quoted
 from generator.yamlio import Document, load_file
 
@@ -540,7 +541,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
         found = _column(header, wanted)
         if found is None:
             problems.append(Problem(table, 1, option, phrase("the table has no column {column} (its columns: "
-                                                           "{columns})", column=repr(wanted),
+                                                           "{columns})", column=quote(wanted),
                                                            columns=", ".join(header))))
         columns[option] = found
     if problems:
@@ -566,8 +567,8 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             continue
         name = str(row[columns["name_column"]] or "").strip() if columns["name_column"] else ""
         if not name:
-            problems.append(Problem(file, line, f"cards[{index}]", phrase("the card has no name (column {column} is "
-                                                                        "empty)", column=repr(columns["name_column"]))))
+            said = phrase("the card has no name (column {column} is empty)", column=quote(columns["name_column"]))
+            problems.append(Problem(file, line, f"cards[{index}]", said))
             continue
         copies = 1
         if columns["count_column"]:
@@ -577,7 +578,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             if not re.fullmatch(r"[0-9]{1,5}", text) or not 0 <= int(text) <= 1000:  # ASCII digits: not '²' or '٣'
                 problems.append(Problem(file, line, f"cards[{index}].{columns['count_column']}",
                                         phrase("expected a whole number of copies from 0 (leave the card out) to "
-                                             "1000, got {value}", value=quoted(raw))))
+                                             "1000, got {value}", value=phrase_quoted(raw))))
                 continue
             copies = int(text)
         layout, back = None, None
@@ -609,7 +610,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             card_id = f"{index + 1:03d}-{_slug(name)}"
         if card_id in seen:
             problems.append(Problem(file, line, f"cards[{index}]", phrase("repeats the card id {id} (first at "
-                                                                        "{first})", id=repr(card_id),
+                                                                        "{first})", id=quote(card_id),
                                                                         first=seen[card_id])))
             continue
         seen[card_id] = origin

@@ -27,7 +27,7 @@ from generator.catalog.userdeck import MAX_CARDS, MAX_COLUMNS, Scalar
 from generator.errors import DonjonError, InputError
 from generator.files import read_bytes
 from generator.i18n import N_, messages_language, phrase
-from generator.sayings import phrase_quoted as quoted
+from generator.sayings import phrase_quoted, quote
 from generator.wording import quoted as cut
 
 Rows = list[tuple[str, dict[str, Scalar]]]
@@ -98,7 +98,7 @@ def xlsx_rows(path: Path, table: str, sheet: str | None, lang: str = "en") -> tu
         chosen = _choose(book.sheets, table, sheet)
         # TRANSLATORS: a workbook's file and the sheet of it a message is about: `cards.xlsx (sheet Goods)`
         named = phrase("{table} (sheet {sheet})", table=table,
-                       sheet=chosen.name if chosen.name.isprintable() else quoted(chosen.name))
+                       sheet=chosen.name if chosen.name.isprintable() else phrase_quoted(chosen.name))
         slim = _slim(archive, book, chosen)
         formats: list[tuple[str | None, ...]] = []
         found = _read_values(slim, named, lambda: _first_bad_cell(archive, chosen, book, cells=False),
@@ -125,7 +125,7 @@ def _named_sheets(err: InputError, sheets: list[SheetEntry], sheet: str | None) 
     others = [entry.name for entry in sheets if entry.kind in ("worksheet", "")]
     if sheet is not None or len(others) < 2 or err.problem.message not in (phrase(_EMPTY), phrase(_NO_CARDS)):
         return err
-    names = ", ".join(name if name.isprintable() else quoted(name) for name in others)
+    names = ", ".join(name if name.isprintable() else phrase_quoted(name) for name in others)
     return InputError(err.file, phrase("{problem} (the workbook's sheets: {names}; name the one that holds the cards "
                                        "with `sheet:` in deck.yaml)", problem=err.problem.message, names=names),
                       err.line)
@@ -163,19 +163,20 @@ def _check_part(archive: zipfile.ZipFile, item: zipfile.ZipInfo, table: str) -> 
     except _DtdFound:
         raise InputError(table, phrase("its part {part} declares a DTD (<!DOCTYPE> or <!ENTITY>), which no "
                                        "spreadsheet program writes; donjon does not read it. {resave}",
-                                       part=quoted(item.filename), resave=phrase(_RESAVE))) from None
+                                       part=phrase_quoted(item.filename), resave=phrase(_RESAVE))) from None
     except (LookupError, UnicodeError) as err:  # an encoding declared that is none, or bytes not in it
         raise InputError(table, phrase("is damaged: its part {part} cannot be decoded ({reason}). {resave}",
-                                       part=quoted(item.filename), reason=str(err), resave=phrase(_RESAVE))) from None
+                                       part=phrase_quoted(item.filename), reason=str(err),
+                                       resave=phrase(_RESAVE))) from None
     except expat.ExpatError as err:
         raise InputError(table, phrase("is damaged: its part {part} is not well-formed XML (line {line}, column "
-                                       "{column}: {reason}). {resave}", part=quoted(item.filename),
+                                       "{column}: {reason}). {resave}", part=phrase_quoted(item.filename),
                                        line=str(err.lineno), column=str(err.offset),
                                        reason=expat.ErrorString(err.code), resave=phrase(_RESAVE))) from None
     except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, NotImplementedError, ValueError) as err:
         # RuntimeError: an encrypted entry; NotImplementedError: a compression zipfile does not know
         raise InputError(table, phrase("is damaged: its part {part} cannot be unpacked ({reason})",
-                                       part=quoted(item.filename), reason=str(err))) from None
+                                       part=phrase_quoted(item.filename), reason=str(err))) from None
 
 
 class _DtdFound(Exception):
@@ -199,12 +200,12 @@ def _relationships(archive: zipfile.ZipFile, source: str) -> dict[str, tuple[str
         target, kind = rel.get("Target") or "", (rel.get("Type") or "").rsplit("/", 1)[-1]
         if (rel.get("TargetMode") or "").lower() == "external" or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", target):
             found[rel.get("Id") or ""] = (kind, None, phrase("leads to {target}, outside the file",
-                                                             target=quoted(target)))
+                                                             target=phrase_quoted(target)))
             continue
         joined = posixpath.normpath(target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target))
         if joined == ".." or joined.startswith("../"):
             found[rel.get("Id") or ""] = (kind, None, phrase("leads to {target}, outside the file",
-                                                             target=quoted(target)))
+                                                             target=phrase_quoted(target)))
         else:
             found[rel.get("Id") or ""] = (kind, joined, "")
     return found
@@ -218,17 +219,17 @@ def _book(archive: zipfile.ZipFile, table: str) -> Book:
     book = _xml(archive, book_part)
     if book is None:
         raise InputError(table, phrase("is damaged: it has no workbook part ({part}). {resave}",
-                                       part=quoted(book_part), resave=phrase(_RESAVE)))
+                                       part=phrase_quoted(book_part), resave=phrase(_RESAVE)))
     rels = _relationships(archive, book_part)
     entries = []
     for element in book.iter():
         if element.tag not in (f"{_MAIN}sheet", f"{_STRICT_MAIN}sheet"):
             continue
         rid = next((element.get(key) for key in _REL_ID if element.get(key) is not None), "")
-        missing = phrase("has no relationship {id} to its part", id=quoted(rid))
+        missing = phrase("has no relationship {id} to its part", id=phrase_quoted(rid))
         kind, part, why = rels.get(rid or "", ("", None, missing))
         if part is not None and part not in archive.NameToInfo:
-            why, part = phrase("leads to {target}, which the file does not hold", target=quoted(part)), None
+            why, part = phrase("leads to {target}, which the file does not hold", target=phrase_quoted(part)), None
         entries.append(SheetEntry(element.get("name") or "", kind, part, why))
     kept = {kind: part for kind, part, _why in rels.values() if part in archive.NameToInfo}
     date1904 = any(element.tag.endswith("}workbookPr") and element.get("date1904") in ("1", "true")
@@ -242,7 +243,7 @@ def _choose(entries: list[SheetEntry], table: str, sheet: str | None) -> SheetEn
         cells = [entry for entry in entries if entry.kind in ("worksheet", "")]  # "": its relationship is lost
         if not cells:
             raise InputError(table, phrase("has no sheet of cells (its sheets: {names})",
-                                           names=", ".join(map(quoted, names))) if names
+                                           names=", ".join(map(phrase_quoted, names))) if names
                              else phrase("has no sheet of cells"))
         chosen = cells[0]
     else:
@@ -251,18 +252,20 @@ def _choose(entries: list[SheetEntry], table: str, sheet: str | None) -> SheetEn
             import difflib
 
             close = difflib.get_close_matches(sheet, names, n=1, cutoff=0.6)
-            guess = phrase(" (did you mean {name}?)", name=repr(close[0])) if close else ""
-            raise InputError(table, phrase("has no sheet {sheet}{guess}; its sheets: {names}", sheet=repr(sheet),
+            guess = phrase(" (did you mean {name}?)", name=quote(close[0])) if close else ""
+            raise InputError(table, phrase("has no sheet {sheet}{guess}; its sheets: {names}", sheet=quote(sheet),
                                            guess=guess, names=", ".join(names)))
         chosen = matches[0]
     if chosen.kind not in ("worksheet", ""):
         what = {"chartsheet": N_("a chart"), "dialogsheet": N_("a dialog"), "macrosheet": N_("a macro sheet")}.get(
             chosen.kind)
-        said = phrase(what) if what else phrase("not a sheet of cells ({kind})", kind=quoted(chosen.kind))
+        said = phrase(what) if what else phrase("not a sheet of cells ({kind})", kind=phrase_quoted(chosen.kind))
         raise InputError(table, phrase("its sheet {sheet} is {what}, not a table of cards; name the sheet that holds "
-                                       "the cards with `sheet:` in deck.yaml", sheet=quoted(chosen.name), what=said))
+                                       "the cards with `sheet:` in deck.yaml", sheet=phrase_quoted(chosen.name),
+                                       what=said))
     if chosen.part is None:
-        raise InputError(table, phrase("is damaged: its sheet {sheet} {why}. {resave}", sheet=quoted(chosen.name),
+        raise InputError(table, phrase("is damaged: its sheet {sheet} {why}. {resave}",
+                                       sheet=phrase_quoted(chosen.name),
                                        why=chosen.outside, resave=phrase(_RESAVE)))
     return chosen
 
@@ -405,12 +408,13 @@ def _first_bad_cell(archive: zipfile.ZipFile, chosen: SheetEntry, book: Book,
             if event == "start" and local == "row":
                 written = element.get("r")
                 if written is not None and not re.fullmatch(r"[1-9][0-9]{0,6}", written):
-                    return None, phrase("a row is numbered {value}, which is not a row number", value=quoted(written))
+                    return None, phrase("a row is numbered {value}, which is not a row number",
+                                        value=phrase_quoted(written))
                 row_number = int(written) if written is not None else row_number + 1
             elif event == "end" and local == "dimension" and not re.fullmatch(
                     r"\$?[A-Z]{1,3}\$?[0-9]{1,7}(:\$?[A-Z]{1,3}\$?[0-9]{1,7})?", element.get("ref") or "A1"):
                 return None, phrase("its size is given as {value}, which is not a range of cells",
-                                    value=quoted(element.get("ref")))
+                                    value=phrase_quoted(element.get("ref")))
             elif event == "end" and local == "c":
                 problem = _bad_cell(element, strings)
                 if problem:
@@ -429,21 +433,21 @@ def _bad_cell(element: ElementTree.Element, strings: int) -> str:
             return phrase("has a reference that names no cell of a sheet (A1 to XFD1048576)")
     style = element.get("s")
     if style is not None and not (style.isascii() and style.isdigit()):
-        return phrase("has the style number {value}, which is not a number", value=quoted(style))
+        return phrase("has the style number {value}, which is not a number", value=phrase_quoted(style))
     kind = element.get("t", "n")
     value = next((child.text for child in element if child.tag.rsplit("}", 1)[-1] == "v"), None)
     if value is None:
         return ""
     text = value.strip()
     if kind == "n" and not _is_number(text):
-        return phrase("is typed as a number but holds {value}", value=quoted(value))
+        return phrase("is typed as a number but holds {value}", value=phrase_quoted(value))
     if kind == "s" and not (text.isascii() and text.isdigit() and int(text) < strings):
         return phrase("refers to shared text number {value}, which the workbook does not hold ({count} texts)",
-                      value=quoted(value), count=str(strings))
+                      value=phrase_quoted(value), count=str(strings))
     if kind == "b" and text not in ("0", "1"):
-        return phrase("is typed as true or false but holds {value}", value=quoted(value))
+        return phrase("is typed as true or false but holds {value}", value=phrase_quoted(value))
     if kind == "d" and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9:.]+)?(Z|[+-][0-9:]+)?|[0-9:.]+", text):
-        return phrase("is typed as a date but holds {value}", value=quoted(value))
+        return phrase("is typed as a date but holds {value}", value=phrase_quoted(value))
     return ""
 
 
@@ -649,7 +653,7 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str, merged: Sequence[Merged
             raise InputError(table, phrase("cell {cell} has the number format {code}, which donjon cannot print as "
                                            "the spreadsheet shows it: {reason}; give the cell another format (or the "
                                            "format Text, with the value typed as the card should print it)",
-                                           cell=f"{column_letters(column)}{line}", code=quoted(code, None),
+                                           cell=f"{column_letters(column)}{line}", code=quote(code),
                                            reason=str(err)), line) from None
 
     start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
@@ -683,7 +687,7 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str, merged: Sequence[Merged
     repeated = sorted({h for h in header if header.count(h) > 1})
     if repeated:
         raise InputError(table, phrase("the header row names {names} more than once",
-                                       names=", ".join(quoted(name, None) for name in repeated)), start + 1)
+                                       names=", ".join(quote(name) for name in repeated)), start + 1)
     rows: Rows = []
     empty: list[tuple[int, int]] = []
     for index in range(start + 1, len(found)):
@@ -721,4 +725,4 @@ def _refuse_unsaved_formulas(slim: bytes, table: str, named: str, cells: list[tu
             raise InputError(named, phrase("cell {cell} holds the formula {formula} but no value for it: donjon "
                                            "reads the values a spreadsheet program saved with its formulas; open the "
                                            "file in one and save it", cell=f"{column_letters(column)}{line}",
-                                           formula=quoted(formula, None)), line)
+                                           formula=quote(formula)), line)

@@ -87,7 +87,7 @@ def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -
         parsed = parse_length(raw.lstrip("+-"))
         if parsed is None:
             raise _usage(option, phrase("{value} is not a length; write it like 3mm, 0.125in or 9pt",
-                                        value=repr(text)))
+                                        value=_quoted(text)))
         value = sign * parsed / MM_PER_UNIT[unit]
     if not low <= value <= high:
         raise _usage(option, phrase("{value} {unit} is out of range; it must be from {low} to {high} {unit}",
@@ -103,6 +103,14 @@ def _g(value: float) -> str:
     return f"{value:g}" if lang is None else lang.number(value)
 
 
+def _quoted(value: object) -> str:
+    """A value given on the command line, quoted in a refusal as the language of the messages quotes ('x' in
+    English)."""
+    from generator.sayings import quote
+
+    return quote(value)
+
+
 def _usage(option: str, message: str) -> Exception:
     from generator.errors import UsageError
 
@@ -114,7 +122,8 @@ def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
 
     key = value.strip().lower()
     if key not in choices:
-        raise _usage(option, phrase("{value} is not one of {choices}", value=repr(value), choices=", ".join(choices)))
+        raise _usage(option, phrase("{value} is not one of {choices}", value=_quoted(value),
+                                    choices=", ".join(choices)))
     return key
 
 
@@ -139,9 +148,9 @@ def paper_option(text: str) -> str:
         w, h = paper_size(key)
     except ValueError:
         raise _usage("--paper", phrase("{value} is not one of {papers} nor a size like 330x480mm or 12x18in",
-                                       value=repr(text), papers=", ".join(SHEET_PAPERS))) from None
+                                       value=_quoted(text), papers=", ".join(SHEET_PAPERS))) from None
     if not (MIN_PAPER_MM <= w / PT_PER_MM and h / PT_PER_MM <= MAX_PAPER_MM):
-        raise _usage("--paper", phrase("{value}: each side must be from {low} to {high} mm", value=repr(text),
+        raise _usage("--paper", phrase("{value}: each side must be from {low} to {high} mm", value=_quoted(text),
                                        low=_g(MIN_PAPER_MM), high=_g(MAX_PAPER_MM)))
     return key
 
@@ -191,7 +200,7 @@ def formats_of(text: str) -> tuple[str, ...]:
     chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
     unknown = [f for f in chosen if f not in known]
     if unknown or not chosen:
-        raise _usage("--format", phrase("{value}: choose {names} or {both}", value=repr(text),
+        raise _usage("--format", phrase("{value}: choose {names} or {both}", value=_quoted(text),
                                         names=", ".join(known), both=",".join(known)))
     return tuple(f for f in known if f in chosen)
 
