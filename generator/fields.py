@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar, cast
 
 from generator.errors import Problem
 from generator.i18n import N_, messages_language
-from generator.sayings import phrase_quoted, quote
+from generator.sayings import filled, phrase_quoted, quote
 from generator.wording import plural, quoted
 from generator.yamlio import Document, PathKey
 
@@ -135,7 +135,7 @@ class Checker:
         if self.lang is not None:
             message = self.lang._(message)
         if values:
-            message = message.format(**values)
+            message = filled(message, values, self.lang)
         self.problems.append(Problem(self.doc.file, self.doc.line(path), self.where(path), message))
         return INVALID
 

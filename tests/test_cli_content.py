@@ -891,3 +891,39 @@ def test_build_refuses_cards_port_and_printer_in_the_designers_language(
     shown = {"fr": f"«\u202f{value}\u202f»", "de": f"„{value}“"}[code] if quoted else value
     assert said.startswith(f"{language(code)._('error: {message}').split('{')[0]}{option[0]}: {shown} "), said
     assert _translated(code, message).search(said), said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_a_deck_files_missing_and_unknown_keys_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """content check --lang fr|de on a deck.yaml without its name, with a key it does not know and without a layout:
+    the key quoted as the language quotes and the missing key's description in the language too (no English in
+    brackets); English word for word."""
+    from generator.i18n import language
+
+    folder = tmp_path / "c" / "mine"
+    folder.mkdir(parents=True)
+    (folder / "deck.yaml").write_text("id: mine\ncards: cards.csv\nbleed: lots\n", encoding="utf-8")
+    (folder / "cards.csv").write_text("name,text\nA,b\n", encoding="utf-8")
+    other = tmp_path / "c" / "other"
+    other.mkdir()
+    (other / "deck.yaml").write_text("id: other\nname: Other\ncards: cards.csv\n", encoding="utf-8")
+    (other / "cards.csv").write_text("name,text\nA,b\n", encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", "--content", str(tmp_path / "c")]
+                           + ([] if code == "en" else ["--lang", code]))
+    said = result.output
+    assert result.exit_code == 1, said
+    if code == "en":
+        assert "mine/deck.yaml:1: missing the key 'name' (the deck's name as printed on sheets)\n" in said, said
+        assert "mine/deck.yaml:3: bleed: unknown key 'bleed'; allowed: id, name," in said, said
+        assert "other/deck.yaml:1: missing the key 'layout' (a layout file in this folder, or a shipped layout id)" \
+            in said, said
+        return
+    lang = language(code)
+    missing = lang._("missing the key {key!r} ({doc})")
+    for deck, key, doc in (("mine", "name", "the deck's name as printed on sheets"),
+                           ("other", "layout", "a layout file in this folder, or a shipped layout id")):
+        assert f"{deck}/deck.yaml:1: " + missing.replace("{key!r}", _in_quotes(code, key)).format(doc=lang._(doc)) \
+            in said, said
+    unknown = lang._("unknown key {key!r}; allowed: {keys}").split("{keys}")[0].replace("{key!r}", _in_quotes(code,
+                                                                                                              "bleed"))
+    assert "mine/deck.yaml:3: bleed: " + unknown in said, said
