@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.errors import ContentError, FitError, Problem, UsageError
 from generator.i18n import phrase
+from generator.sayings import quote
 from generator.registry import find_game, game_ids
 from generator.resources import content_dir, display_path
 
@@ -231,10 +232,10 @@ def _check_deck_ids(decks: list[UserDeck], problems: list[Problem]) -> None:
     for deck in decks:
         if deck.id in known:
             problems.append(Problem(deck.origin, None, "id", phrase("{id} is the id of a game; give the deck another",
-                                                                    id=repr(deck.id))))
+                                                                    id=quote(deck.id))))
         elif deck.id in seen:
             problems.append(Problem(deck.origin, None, "id", phrase("repeats the deck id {id} of {first}",
-                                                                    id=repr(deck.id), first=seen[deck.id])))
+                                                                    id=quote(deck.id), first=seen[deck.id])))
         seen[deck.id] = deck.origin
 
 
@@ -328,7 +329,8 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
     chosen: list[int] = []
     parts = [part.strip() for part in wanted.split(",") if part.strip()]
     if not parts:
-        raise UsageError("--cards", f"{wanted!r} names no card; give positions (1-10,15) or names")
+        raise UsageError("--cards", phrase("{value} names no card; give positions (1-10,15) or names",
+                                           value=quote(wanted)))
     count = len(deck.cards)
     by_name: dict[str, int] = {}
     folded: dict[str, int] = {}
@@ -342,8 +344,10 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
         if span:
             first, last = int(span.group(1)), int(span.group(2) or span.group(1))
             if not 1 <= first <= last <= count:
-                raise UsageError("--cards", f"{part!r} is out of range: the deck {deck.id!r} has cards 1 to {count}"
-                                 + (" (a range goes from low to high)" if first > last else ""))
+                raise UsageError("--cards", phrase("{value} is out of range: the deck {deck} has cards 1 to {count}",
+                                                   value=quote(part), deck=quote(deck.id),
+                                                   count=str(count))
+                                 + (phrase(" (a range goes from low to high)") if first > last else ""))
             chosen += range(first - 1, last)
             continue
         found = by_name.get(part.lower())
@@ -351,8 +355,11 @@ def pick_cards(deck: Deck, wanted: str) -> Deck:
             found = folded.get(normalise_name(part))
         if found is None:
             close = difflib.get_close_matches(part.lower(), list(by_name), n=1, cutoff=0.6)
-            guess = f" (did you mean {deck.cards[by_name[close[0]]].name!r}?)" if close else ""
-            raise UsageError("--cards", f"{part!r} is neither a position nor the name of a card of {deck.id!r}{guess}")
+            guess = phrase(" (did you mean {name}?)", name=quote(deck.cards[by_name[close[0]]].name)) \
+                if close else ""
+            raise UsageError("--cards", phrase("{value} is neither a position nor the name of a card of {deck}{guess}",
+                                               value=quote(part), deck=quote(deck.id),
+                                               guess=guess))
         chosen.append(found)
     keep = sorted(set(chosen))
     return deck.only(tuple(deck.cards[i] for i in keep))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, NamedTuple, TypeVar, cast
 
 from generator.errors import Problem
 from generator.i18n import N_, messages_language
+from generator.sayings import filled, phrase_quoted, quote
 from generator.wording import plural, quoted
 from generator.yamlio import Document, PathKey
 
@@ -134,7 +135,7 @@ class Checker:
         if self.lang is not None:
             message = self.lang._(message)
         if values:
-            message = message.format(**values)
+            message = filled(message, values, self.lang)
         self.problems.append(Problem(self.doc.file, self.doc.line(path), self.where(path), message))
         return INVALID
 
@@ -228,8 +229,8 @@ class Text(Type[str]):
             # the hint in the checker's language where the catalogs hold it (the common ones are marked N_)
             hint = (self.hint if ck.lang is None else ck.lang._(self.hint)) if self.hint else (
                 N_("of the form {pattern}") if ck.lang is None else ck.lang._(N_("of the form {pattern}"))).format(
-                pattern=repr(self.pattern))
-            return ck.fail(path, N_("{value} is not {hint}"), value=quoted(value), hint=hint)
+                pattern=quote(self.pattern))
+            return ck.fail(path, N_("{value} is not {hint}"), value=phrase_quoted(value), hint=hint)
         return value
 
     def schema(self) -> dict[str, Any]:

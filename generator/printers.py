@@ -92,8 +92,13 @@ def find_printer(name: str) -> Printer:
     printers = load_printers()
     found = printers.get(name)
     if found is None:
-        known = ", ".join(printers) or "none yet: measure one with `donjon build calibration`, then `donjon printer add`"
-        raise UsageError("--printer", f"{name!r} is not a saved printer ({known})")
+        from generator.i18n import phrase
+        from generator.sayings import phrase_quoted
+
+        known = ", ".join(printers) or phrase("none yet: measure one with `donjon build calibration`, then `donjon "
+                                              "printer add`")
+        raise UsageError("--printer", phrase("{value} is not a saved printer ({known})",
+                                             value=phrase_quoted(name, None), known=known))
     return found
 
 

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.i18n import Figure, Language, figures, language
-from generator.wording import listing
+from generator.i18n import Figure, Language, figures, language, messages_language
+from generator.wording import QUOTE_LIMIT, listing, quoted, visible
 
 
 class Sayings:
@@ -46,3 +46,43 @@ class Words(Sayings):
     the companion)."""
 
     lang: Language = field(default_factory=language)
+
+
+#: How French and German quote a user's value in a sentence (English shows Python's quotes, `'x'`, as it always did).
+_QUOTES = {"fr": ("«\u202f", "\u202f»"), "de": ("„", "“")}
+
+
+def phrase_quoted(value: object, limit: int | None = QUOTE_LIMIT, lang: Language | None = None) -> str:
+    """A user's value quoted in a :func:`generator.i18n.phrase` (in the language of `messages_in`): `'x'` in English
+    (:func:`generator.wording.quoted`, the value's repr; whole when `limit` is None), `« x »` in French and `„x“` in
+    German, its control characters written out as escapes and cut as English cuts it. `lang`: that language's
+    quotes rather than the messages' (a checker's, whose language is given)."""
+    lang = lang if lang is not None else messages_language()
+    if lang is None or lang.base not in _QUOTES:
+        return repr(value) if limit is None else quoted(value, limit)
+    opening, closing = _QUOTES[lang.base]
+    text = visible(str(value))
+    if limit is not None and len(text) > limit:
+        length = lang.nformat("{n} character", "{n} characters", len(str(value)))
+        return f"{opening}{text[:limit]}…{closing} ({length})"
+    return f"{opening}{text}{closing}"
+
+
+def quote(value: object) -> str:
+    """The whole of a user's value quoted as the language of the messages quotes (:func:`phrase_quoted`): its repr in
+    English, `« x »` in French, `„x“` in German."""
+    return phrase_quoted(value, None)
+
+
+def filled(message: str, values: dict[str, Any], lang: Language | None) -> str:
+    """`message` with its `{names}` filled from `values`, a `{name!r}` quoted as `lang` quotes a user's value
+    (Python's quotes in English, word for word as `str.format` writes them)."""
+    if lang is None or lang.base not in _QUOTES:
+        return message.format(**values)
+    import string
+
+    class _Quoting(string.Formatter):
+        def convert_field(self, value: Any, conversion: str | None) -> Any:
+            return phrase_quoted(value, None, lang) if conversion == "r" else super().convert_field(value, conversion)
+
+    return _Quoting().vformat(message, (), values)

@@ -287,6 +287,11 @@ def _translated(code: str, message: str, plural: str | None = None, n: int = 1) 
     return re.compile(".*".join(re.escape(part) for part in parts))
 
 
+def _in_quotes(code: str, value: str) -> str:
+    """A user's value as a French or German message quotes it (« x », „x“), where English shows Python's 'x'."""
+    return {"fr": f"«\u202f{value}\u202f»", "de": f"„{value}“"}[code]
+
+
 def _own_deck(root: Path, deck_yaml: str, table: str = "name,text,count\nA,b,1\nB,c,2\n") -> Path:
     folder = root / "mine"
     folder.mkdir(parents=True)
@@ -665,7 +670,8 @@ def test_builds_option_refusals_are_said_in_the_designers_language(tmp_path: Pat
         assert said == ["error: --format: 'pdf,png': choose pdf, svg or pdf,svg",
                         "error: --bleed-size: 40 mm is out of range; it must be from 0.5 to 6.35 mm"], said
         return
-    assert _translated(code, "{value}: choose {names} or {both}").search(said[0]) and "'pdf,png'" in said[0], said
+    assert _translated(code, "{value}: choose {names} or {both}").search(said[0]) and _in_quotes(code, "pdf,png") in \
+        said[0], said
     out_of_range = _translated(code, "{value} {unit} is out of range; it must be from {low} to {high} {unit}")
     assert out_of_range.search(said[1]) and "0,5" in said[1] and "6,35 mm" in said[1], said
 
@@ -714,7 +720,7 @@ def test_export_preview_and_reference_say_what_they_wrote_in_the_cards_language(
         assert _translated(code, message, plural, n).fullmatch(line), (line, message)
     held = _translated(code, "the deck {deck} holds no cards in {lang} (its languages: {languages}); its cards are "
                              "listed as its table gives them")
-    assert held.search(lines[8]) and f"'{code}'" in lines[8], lines[8]
+    assert held.search(lines[8]) and _in_quotes(code, code) in lines[8], lines[8]
     assert "2,75 x 3,75" in lines[4] and "mine/:" not in " ".join(lines), lines
     assert not [line for line in lines if line.startswith(("wrote ", "Wrote ", "Exported ", "warning: "))], lines
 
@@ -746,3 +752,178 @@ def test_export_preview_and_reference_say_what_they_wrote_in_english_as_before(t
         assert len(lines) == len(expected), lines
         for line, pattern in zip(lines, expected):
             assert re.fullmatch(pattern, line), (line, pattern)
+
+
+#: SVG art a designer's deck may meet, each refused with its line: (the file, the line named, the English refusal
+#: word for word, the message its translation is looked up by).
+_REFUSED_ART = [
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n'
+     '<rect width="5" height="5" style="clip-path: circle(50%)"/></svg>', 2,
+     "a clip path written as a CSS shape (circle(50%)), which donjon's PDF cannot draw (it drew the element uncut): "
+     "draw the shape as a <clipPath> of the file and name it (clip-path=\"url(#id)\")",
+     "a clip path written as a CSS shape ({value}), which donjon's PDF cannot draw (it drew the element uncut): draw "
+     "the shape as a <clipPath> of the file and name it (clip-path=\"url(#id)\")"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n'
+     '<style>@supports (display: grid) { rect { fill: red } }</style><rect width="5" height="5"/></svg>', 2,
+     "its stylesheet holds rules inside @supports, which donjon does not read (Chromium does): write them as plain "
+     "rules",
+     "its stylesheet holds rules inside @{rule}, which donjon does not read (Chromium does): write them as plain "
+     "rules"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" mask="url(#m)">\n'
+     '<mask id="m"><rect width="5" height="5" fill="white"/></mask><rect width="9" height="9"/></svg>', 1,
+     "a mask on the whole drawing (its <svg>), which donjon's PDF does not draw: put the drawing in a group (<g>) "
+     "and mask the group",
+     "a mask on the whole drawing (its <svg>), which donjon's PDF does not draw: put the drawing in a group (<g>) and "
+     "mask the group"),
+    ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n<text id="t1">Hello</text></svg>', 2,
+     "it holds text, which card art may not: convert text to paths in your drawing program (Inkscape: Path > Object "
+     "to Path); the first is 'Hello' (id t1)",
+     "it holds text, which card art may not: convert text to paths in your drawing program (Inkscape: Path > Object to "
+     "Path)"),
+]
+
+
+@pytest.mark.parametrize("case", range(len(_REFUSED_ART)))
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_svg_art_refused_for_a_clip_path_a_mask_a_rule_or_text_is_said_in_the_designers_language(
+        tmp_path: Path, code: str, case: int) -> None:
+    """A deck's SVG art refused (a clip path or a mask it cannot draw, rules inside @supports, text): build --lang
+    fr|de says why in the designer's language, the file and its line as written; English word for word."""
+    from generator.i18n import language
+
+    svg, line, english, message = _REFUSED_ART[case]
+    root = _skirmish(tmp_path / "c")
+    (root / "skirmish" / "art" / "frost.svg").write_text(svg, encoding="utf-8")
+    args = ["build", "skirmish", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg"]
+    result = runner.invoke(app, args + (["--lang", code] if code != "en" else []))
+    said = result.output.strip()
+    assert result.exit_code == 1, said
+    assert "/skirmish/art/frost.svg)" in said, said
+    if code == "en":
+        assert said.endswith(f"/skirmish/art/frost.svg): line {line}: {english}"), said
+        return
+    lang = language(code)
+    at = lang._("line {line}: {message}").format(line=line, message="")
+    assert at in said and _translated(code, message).search(said.split(at, 1)[1]), said
+    if "text" in message:
+        assert {"fr": "« Hello »", "de": "„Hello“"}[code] in said.replace("\u202f", " "), said
+    # the card, the column and the value it gives, quoted as the language quotes (not Python's 'Frost nova')
+    assert all(_in_quotes(code, value) in said for value in ("Frost nova", "Art", "art/frost.svg")), said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_language(tmp_path: Path,
+                                                                                         code: str) -> None:
+    """export --service's report on a file (its verdict, pages, ink), a wrong --colour, a --hand out of range, the
+    showcase (which takes --lang as the other exports do) and the plain preset's label: in the designer's language
+    with --lang fr|de, the file and option as written; English word for word without it."""
+    root = _skirmish(tmp_path / "c")
+    out = tmp_path / "o"
+    lang = [] if code == "en" else ["--lang", code]
+    service = runner.invoke(app, ["export", "--service", "dtc", "--decks", "skirmish", "--content", str(root),
+                                  "--out", str(out)] + lang)
+    colour = runner.invoke(app, ["export", "--service", "dtc", "--decks", "skirmish", "--content", str(root),
+                                 "--out", str(out), "--colour", "rgbb"] + lang)
+    hand = runner.invoke(app, ["export", "showcase", "skirmish", "--content", str(root), "--out", str(out),
+                               "--hand", "40"] + lang)
+    showcase = runner.invoke(app, ["export", "showcase", "skirmish", "--content", str(root), "--out", str(out),
+                                   "--hand", "2", "--table", "2", "--dpi", "72"] + lang)
+    png = runner.invoke(app, ["export", "png", "skirmish", "--content", str(root), "--out", str(out), "--preset",
+                              "plain", "--dpi", "72"] + lang)
+    assert (service.exit_code, colour.exit_code, hand.exit_code, showcase.exit_code, png.exit_code) == (0, 2, 2, 0, 0)
+    report = next(line for line in service.output.splitlines() if "DriveThruCards" in line and "(" in line
+                  and "/print/drivethrucards/decks/skirmish.pdf" in line and "PDF/X" not in line)
+    said_colour, said_hand = colour.output.strip(), hand.output.strip()
+    shown = showcase.output.strip().splitlines()[-1]
+    if code == "en":
+        assert "/print/drivethrucards/decks/skirmish.pdf: DriveThruCards would take it (42 pages; highest total ink " \
+            in report, report
+        assert said_colour == "error: --colour: 'rgbb' is not rgb or cmyk", said_colour
+        assert said_hand == "error: --hand: 40 is out of range; it must be from 1 to 12", said_hand
+        assert re.fullmatch(r"Exported 1 deck as pictures in \d+\.\d\d s\.", shown), shown
+        assert "(plain: trim size, no bleed)" in png.output, png.output
+        return
+    assert _translated(code, "{service} would take it").search(report), report
+    from generator.i18n import language
+
+    assert f"({language(code).nformat('{n} page', '{n} pages', 42)}" in report, report
+    quoted = "Fehler: --colour: „rgbb“ " if code == "de" else "erreur\u00a0: --colour: «\u202frgbb\u202f» "
+    assert said_colour.startswith(quoted), said_colour
+    assert _translated(code, "{value} is not rgb or cmyk").search(said_colour), said_colour
+    assert "--hand: 40 " in said_hand and _translated(
+        code, "{value} is out of range; it must be from {low} to {high}").search(said_hand), said_hand
+    assert _translated(code, "Exported {decks} as pictures in {seconds} s.").fullmatch(shown), shown
+    assert _translated(code, "plain: trim size, no bleed").search(png.output), png.output
+
+
+#: build's option refusals: (the option and its value, the English refusal word for word, the message it is said by,
+#: the value as written, the language's quotes around it or not).
+_BUILD_REFUSALS = [
+    (["--cards", "99"], "error: --cards: '99' is out of range: the deck 'skirmish' has cards 1 to 9",
+     "{value} is out of range: the deck {deck} has cards 1 to {count}", "99", True),
+    (["--cards", "Zap"], "error: --cards: 'Zap' is neither a position nor the name of a card of 'skirmish'",
+     "{value} is neither a position nor the name of a card of {deck}{guess}", "Zap", True),
+    (["--port", "70000"], "error: --port: 70000 is not a port (0 to 65535)", "{value} is not a port (0 to 65535)",
+     "70000", False),
+    (["--printer", "nope"], "error: --printer: 'nope' is not a saved printer (none yet: measure one with `donjon build "
+     "calibration`, then `donjon printer add`)", "{value} is not a saved printer ({known})", "nope", True),
+]
+
+
+@pytest.mark.parametrize("case", range(len(_BUILD_REFUSALS)))
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_build_refuses_cards_port_and_printer_in_the_designers_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str, case: int) -> None:
+    """build --cards (out of range, no such card), --port and --printer refused (exit 2) in the designer's language
+    with --lang fr|de, the option and value as written, quoted as the language quotes; English word for word."""
+    from generator.i18n import language
+
+    monkeypatch.setenv("DONJON_PRINTERS", str(tmp_path / "printers.json"))
+    option, english, message, value, quoted = _BUILD_REFUSALS[case]
+    root = _skirmish(tmp_path / "c")
+    result = runner.invoke(app, ["build", "skirmish", "--content", str(root), "--out", str(tmp_path / "o"),
+                                 "--format", "svg", *option] + ([] if code == "en" else ["--lang", code]))
+    said = result.output.strip()
+    assert result.exit_code == 2, said
+    if code == "en":
+        assert said == english, said
+        return
+    shown = {"fr": f"«\u202f{value}\u202f»", "de": f"„{value}“"}[code] if quoted else value
+    assert said.startswith(f"{language(code)._('error: {message}').split('{')[0]}{option[0]}: {shown} "), said
+    assert _translated(code, message).search(said), said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_a_deck_files_missing_and_unknown_keys_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """content check --lang fr|de on a deck.yaml without its name, with a key it does not know and without a layout:
+    the key quoted as the language quotes and the missing key's description in the language too (no English in
+    brackets); English word for word."""
+    from generator.i18n import language
+
+    folder = tmp_path / "c" / "mine"
+    folder.mkdir(parents=True)
+    (folder / "deck.yaml").write_text("id: mine\ncards: cards.csv\nbleed: lots\n", encoding="utf-8")
+    (folder / "cards.csv").write_text("name,text\nA,b\n", encoding="utf-8")
+    other = tmp_path / "c" / "other"
+    other.mkdir()
+    (other / "deck.yaml").write_text("id: other\nname: Other\ncards: cards.csv\n", encoding="utf-8")
+    (other / "cards.csv").write_text("name,text\nA,b\n", encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", "--content", str(tmp_path / "c")]
+                           + ([] if code == "en" else ["--lang", code]))
+    said = result.output
+    assert result.exit_code == 1, said
+    if code == "en":
+        assert "mine/deck.yaml:1: missing the key 'name' (the deck's name as printed on sheets)\n" in said, said
+        assert "mine/deck.yaml:3: bleed: unknown key 'bleed'; allowed: id, name," in said, said
+        assert "other/deck.yaml:1: missing the key 'layout' (a layout file in this folder, or a shipped layout id)" \
+            in said, said
+        return
+    lang = language(code)
+    missing = lang._("missing the key {key!r} ({doc})")
+    for deck, key, doc in (("mine", "name", "the deck's name as printed on sheets"),
+                           ("other", "layout", "a layout file in this folder, or a shipped layout id")):
+        assert f"{deck}/deck.yaml:1: " + missing.replace("{key!r}", _in_quotes(code, key)).format(doc=lang._(doc)) \
+            in said, said
+    unknown = lang._("unknown key {key!r}; allowed: {keys}").split("{keys}")[0].replace("{key!r}", _in_quotes(code,
+                                                                                                              "bleed"))
+    assert "mine/deck.yaml:3: bleed: " + unknown in said, said

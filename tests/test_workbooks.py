@@ -177,9 +177,54 @@ def test_a_workbooks_refusals_are_said_in_the_designers_language(tmp_path: Path,
     with messages_in(lang):
         _deck, chart = _load(tmp_path / "d", HOSTILE["chart-sheet-first"](), DECK + "sheet: Chart1\n")
         _deck, locked = _load(tmp_path / "e", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600)
+    chart1 = {"fr": "«\u202fChart1\u202f»", "de": "„Chart1“"}[code]  # quoted as the language quotes
     said = lang._("its sheet {sheet} is {what}, not a table of cards; name the sheet that holds the cards with "
-                  "`sheet:` in deck.yaml").format(sheet="'Chart1'", what=lang._("a chart"))
+                  "`sheet:` in deck.yaml").format(sheet=chart1, what=lang._("a chart"))
     assert str(chart[0]).endswith(f"d/cards.xlsx: {said}"), chart
     assert str(locked[0]).endswith("/cards.xlsx: " + lang._(
         "is a workbook with a password, or an old .xls file: donjon reads .xlsx files without a password; save it as "
         ".xlsx with no password")), locked
+
+
+#: Damaged workbooks a designer may meet: (the damage, the English said of it, the message it is said by, the value
+#: it quotes).
+_DAMAGED = [
+    ("sheet-truncated", "cards.xlsx: is damaged: its part 'xl/worksheets/sheet1.xml' is not well-formed XML (line ",
+     "is damaged: its part {part} is not well-formed XML (line {line}, column {column}: {reason}). {resave}",
+     "xl/worksheets/sheet1.xml"),
+    ("number-not-a-number", "cards.xlsx (sheet Cards):3: cell B3 is typed as a number but holds 'many'",
+     "is typed as a number but holds {value}", "many"),
+    ("sheet-outside-the-package", "cards.xlsx: is damaged: its sheet 'Cards' leads to '../../../../etc/passwd', "
+     "outside the file. Open the file in your spreadsheet program and save it again as .xlsx",
+     "leads to {target}, outside the file", "../../../../etc/passwd"),
+]
+
+
+@pytest.mark.parametrize("case", range(len(_DAMAGED)))
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_a_damaged_workbook_is_said_in_the_designers_language(tmp_path: Path, code: str, case: int) -> None:
+    """`content check --lang fr|de` on a damaged workbook (a part cut short, a cell of the wrong type, a sheet
+    outside the file): refused (exit 1) in the designer's words, the file, row and cell as written and the value
+    quoted as the language quotes; English word for word without a language."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+    from generator.i18n import language
+
+    damage, english, message, value = _DAMAGED[case]
+    folder = tmp_path / "c" / "d"
+    folder.mkdir(parents=True)
+    (folder / "cards.xlsx").write_bytes(HOSTILE[damage]())
+    (folder / "deck.yaml").write_text(DECK, encoding="utf-8")
+    result = CliRunner().invoke(app, ["content", "check", "--content", str(tmp_path / "c")]
+                                + ([] if code == "en" else ["--lang", code]))
+    said = result.output
+    assert result.exit_code == 1, said
+    if code == "en":
+        assert english in said, said
+        return
+    lang = language(code)
+    assert "d/cards.xlsx" in said and lang._(message).split("{")[0].strip() in said, said
+    assert {"fr": f"«\u202f{value}\u202f»", "de": f"„{value}“"}[code] in said, said
+    if damage == "number-not-a-number":
+        assert lang._("{table} (sheet {sheet})").format(table="", sheet="Cards") + ":3: " in said, said

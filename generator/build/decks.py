@@ -33,6 +33,7 @@ from generator.render.imposition import PageHeading, Sided, grid, pages
 from generator.render.ink_light import ink_light
 from generator.render.model import Drawing, ImageUse, leaves
 from generator.resources import display_path
+from generator.sayings import quote
 
 #: What a deck's document of sheets says it is.
 SUBJECT = N_("print-and-play cards by donjon")
@@ -172,7 +173,8 @@ def deck_view(deck: Deck) -> DeckView:
 
 def _who(deck: Deck, card: Card) -> str:
     if card.origin:
-        return phrase("{deck}: card {name} ({origin})", deck=deck_label(deck), name=repr(card.name), origin=card.origin)
+        return phrase("{deck}: card {name} ({origin})", deck=deck_label(deck), name=quote(card.name),
+                      origin=card.origin)
     return phrase("{deck}: card {id}", deck=deck_label(deck), id=card.id)
 
 

@@ -77,7 +77,8 @@ def _select(content: Content, target: str, cards: str | None, options: BuildOpti
     decks = select(all_decks(content, options.lang, options.also), target, [g.info.id for g in content.games()])
     if cards is not None:
         if len(decks) != 1:
-            raise UsageError("--cards", f"picks cards of one deck; name it as TARGET ({target} is {len(decks)} decks)")
+            raise UsageError("--cards", phrase("picks cards of one deck; name it as TARGET ({target} is {decks})",
+                                               target=target, decks=phrase_n("{n} deck", "{n} decks", len(decks))))
         decks = [pick_cards(decks[0], cards)]
     return decks
 

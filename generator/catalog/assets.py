@@ -25,6 +25,7 @@ from generator.errors import Problem
 from generator.fields import AnyOf, Field, MapOf, Record, Slug, Text
 from generator.files import inside, resolve_within
 from generator.i18n import phrase
+from generator.sayings import quote
 from generator.yamlio import Document
 
 #: The styles a family may give, as `deck.yaml` and layouts spell them.
@@ -98,7 +99,7 @@ def resolve_assets(values: Mapping[str, Any], doc: Document, base: Path, root: P
             return None
         if not found.is_file():
             problems.append(Problem(doc.file, doc.line(where), ".".join(map(str, where)),
-                                    phrase("{ref}: there is no such file", ref=repr(ref))))
+                                    phrase("{ref}: there is no such file", ref=quote(ref))))
             return None
         return found
 
@@ -122,7 +123,7 @@ def resolve_assets(values: Mapping[str, Any], doc: Document, base: Path, root: P
             if found is not None:
                 if found.suffix.lower() not in ICON_SUFFIXES:
                     problems.append(Problem(doc.file, doc.line(("icons", name)), f"icons.{name}",
-                                            phrase("{ref} is neither an .svg nor a .png file", ref=repr(ref))))
+                                            phrase("{ref} is neither an .svg nor a .png file", ref=quote(ref))))
                     continue
                 icons.append((name, found, f"{doc.file}:{doc.line(('icons', name)) or '?'}"))
     return Assets(tuple(sorted(fonts)), tuple(sorted(icons))), problems

@@ -51,6 +51,7 @@ from generator.fields import (
     check_document,
 )
 from generator.i18n import N_, phrase
+from generator.sayings import phrase_quoted, quote
 from generator.wording import plural, quoted
 from generator.yamlio import Document, load_file
 
@@ -192,7 +193,7 @@ _VARIANT: Record[dict[str, Any]] = Record(
     name="card kind",
     doc="How the cards whose layout column holds this value are drawn.",
     fields={
-        "layout": Field(Text(max_len=200), doc="the layout of their faces (a .yaml file, or a shipped layout id)"),
+        "layout": Field(Text(max_len=200), doc=N_("the layout of their faces (a .yaml file, or a shipped layout id)")),
         "back": Field(Text(max_len=200), required=False, doc="the layout of their backs (default: the deck's back)"),
     },
 )
@@ -201,18 +202,22 @@ _VARIANT: Record[dict[str, Any]] = Record(
 def _choices_rule(values: Mapping[str, Any], path: Any, ck: Any) -> None:
     """`layout` is needed unless every card picks its own; `layout_column` and `layouts` go together."""
     if values["layout_column"] is not None and not values["layouts"]:
-        ck.fail((*path, "layout_column"), "names a column but `layouts` says which layout each of its values picks")
+        ck.fail((*path, "layout_column"), N_("names a column but `layouts` says which layout each of its values picks"))
     if values["layouts"] and values["layout_column"] is None:
-        ck.fail((*path, "layouts"), "needs `layout_column`: the column whose value picks each card's layout")
+        ck.fail((*path, "layouts"), N_("needs `layout_column`: the column whose value picks each card's layout"))
     if values["layout"] is None and not values["layouts"]:
-        ck.fail(path, "missing the key 'layout' (a layout file in this folder, or a shipped layout id)")
+        # the key's description in the checker's language, as a missing key's is said (generator.fields.Record)
+        doc = N_("a layout file in this folder, or a shipped layout id")
+        ck.fail(path, N_("missing the key {key!r} ({doc})"), key="layout",
+                doc=ck.lang._(doc) if ck.lang is not None else doc)
 
 DECK_SPEC: Record[dict[str, Any]] = Record(
     name="deck file",
     doc="A user's own deck: its cards come from a CSV or YAML table and are drawn with a layout.",
     fields={
-        "id": Field(Slug(), doc="the deck's id: output files are named after it"),
-        "name": Field(Text(max_len=120), doc="the deck's name as printed on sheets"),
+        # (the required keys' descriptions are marked for the catalogs: a missing key is said with its description)
+        "id": Field(Slug(), doc=N_("the deck's id: output files are named after it")),
+        "name": Field(Text(max_len=120), doc=N_("the deck's name as printed on sheets")),
         "card_size": Field(CARD_SIZE, required=False, default="poker"),
         "shape": Field(SHAPE, required=False),
         "layout": Field(Text(max_len=200), required=False,
@@ -227,8 +232,8 @@ DECK_SPEC: Record[dict[str, Any]] = Record(
         "cards": Field(AnyOf(options=(Text(max_len=200), ListOf(MapOf(key=Text(max_len=100), value=_CELL),
                                                                   min_items=1, max_items=MAX_CARDS)),
                              what="a CSV, XLSX or YAML file name, or a list of rows"),
-                       doc="the table of cards: a .csv or .xlsx file, a .yaml file holding a list of rows, or the "
-                           "rows here"),
+                       doc=N_("the table of cards: a .csv or .xlsx file, a .yaml file holding a list of rows, or the "
+                              "rows here")),
         "sheet": Field(Text(max_len=100), required=False,
                        doc="the sheet of an .xlsx table, by name (default: its first sheet of cells)"),
         "id_column": Field(Text(max_len=100), required=False,
@@ -540,7 +545,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
         found = _column(header, wanted)
         if found is None:
             problems.append(Problem(table, 1, option, phrase("the table has no column {column} (its columns: "
-                                                           "{columns})", column=repr(wanted),
+                                                           "{columns})", column=quote(wanted),
                                                            columns=", ".join(header))))
         columns[option] = found
     if problems:
@@ -566,8 +571,8 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             continue
         name = str(row[columns["name_column"]] or "").strip() if columns["name_column"] else ""
         if not name:
-            problems.append(Problem(file, line, f"cards[{index}]", phrase("the card has no name (column {column} is "
-                                                                        "empty)", column=repr(columns["name_column"]))))
+            said = phrase("the card has no name (column {column} is empty)", column=quote(columns["name_column"]))
+            problems.append(Problem(file, line, f"cards[{index}]", said))
             continue
         copies = 1
         if columns["count_column"]:
@@ -577,7 +582,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             if not re.fullmatch(r"[0-9]{1,5}", text) or not 0 <= int(text) <= 1000:  # ASCII digits: not '²' or '٣'
                 problems.append(Problem(file, line, f"cards[{index}].{columns['count_column']}",
                                         phrase("expected a whole number of copies from 0 (leave the card out) to "
-                                             "1000, got {value}", value=quoted(raw))))
+                                             "1000, got {value}", value=phrase_quoted(raw))))
                 continue
             copies = int(text)
         layout, back = None, None
@@ -609,7 +614,7 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
             card_id = f"{index + 1:03d}-{_slug(name)}"
         if card_id in seen:
             problems.append(Problem(file, line, f"cards[{index}]", phrase("repeats the card id {id} (first at "
-                                                                        "{first})", id=repr(card_id),
+                                                                        "{first})", id=quote(card_id),
                                                                         first=seen[card_id])))
             continue
         seen[card_id] = origin

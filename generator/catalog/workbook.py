@@ -27,7 +27,8 @@ from generator.catalog.userdeck import MAX_CARDS, MAX_COLUMNS, Scalar
 from generator.errors import DonjonError, InputError
 from generator.files import read_bytes
 from generator.i18n import N_, messages_language, phrase
-from generator.wording import quoted
+from generator.sayings import phrase_quoted, quote
+from generator.wording import quoted as cut
 
 Rows = list[tuple[str, dict[str, Scalar]]]
 #: Finds what openpyxl failed on: (the line, what is wrong in donjon's words), or None when nothing is found.
@@ -45,7 +46,7 @@ def _count(value: int) -> str:
     return f"{value:,}" if lang is None else lang.number(value)
 
 
-_RESAVE = "Open the file in your spreadsheet program and save it again as .xlsx"
+_RESAVE = N_("Open the file in your spreadsheet program and save it again as .xlsx")
 #: How much of a part expat reads at a time while checking it.
 _CHUNK = 1 << 20
 
@@ -97,7 +98,7 @@ def xlsx_rows(path: Path, table: str, sheet: str | None, lang: str = "en") -> tu
         chosen = _choose(book.sheets, table, sheet)
         # TRANSLATORS: a workbook's file and the sheet of it a message is about: `cards.xlsx (sheet Goods)`
         named = phrase("{table} (sheet {sheet})", table=table,
-                       sheet=chosen.name if chosen.name.isprintable() else quoted(chosen.name))
+                       sheet=chosen.name if chosen.name.isprintable() else phrase_quoted(chosen.name))
         slim = _slim(archive, book, chosen)
         formats: list[tuple[str | None, ...]] = []
         found = _read_values(slim, named, lambda: _first_bad_cell(archive, chosen, book, cells=False),
@@ -114,19 +115,20 @@ def xlsx_rows(path: Path, table: str, sheet: str | None, lang: str = "en") -> tu
 
 
 #: A sheet that holds no table of cards: nothing in it, or a first row and nothing under it.
-_EMPTY = "is empty: its first row must name the columns"
-_NO_CARDS = "has a header row but no cards"
+_EMPTY = N_("is empty: its first row must name the columns")
+_NO_CARDS = N_("has a header row but no cards")
 
 
 def _named_sheets(err: InputError, sheets: list[SheetEntry], sheet: str | None) -> InputError:
     """A sheet read for want of `sheet:` (the workbook's first) that holds no table of cards: the problem, with the
     workbook's sheets and how to name the one with the cards (a notes or cover sheet first is common)."""
     others = [entry.name for entry in sheets if entry.kind in ("worksheet", "")]
-    if sheet is not None or len(others) < 2 or err.problem.message not in (_EMPTY, _NO_CARDS):
+    if sheet is not None or len(others) < 2 or err.problem.message not in (phrase(_EMPTY), phrase(_NO_CARDS)):
         return err
-    names = ", ".join(name if name.isprintable() else quoted(name) for name in others)
-    return InputError(err.file, f"{err.problem.message} (the workbook's sheets: {names}; name the one that holds "
-                                "the cards with `sheet:` in deck.yaml)", err.line)
+    names = ", ".join(name if name.isprintable() else phrase_quoted(name) for name in others)
+    return InputError(err.file, phrase("{problem} (the workbook's sheets: {names}; name the one that holds the cards "
+                                       "with `sheet:` in deck.yaml)", problem=err.problem.message, names=names),
+                      err.line)
 
 
 # --- the package ----------------------------------------------------------------------------------------------------
@@ -135,11 +137,12 @@ def _check_package(archive: zipfile.ZipFile, table: str) -> None:
     """Sizes, and every XML part well-formed with no DTD: what openpyxl then parses is plain XML."""
     items = archive.infolist()
     if len(items) > MAX_PARTS:
-        raise InputError(table, f"holds {len(items):,} parts, more than the {MAX_PARTS:,} donjon reads")
+        raise InputError(table, phrase("holds {count} parts, more than the {most} donjon reads",
+                                       count=_count(len(items)), most=_count(MAX_PARTS)))
     unpacked = sum(item.file_size for item in items)
     if unpacked > MAX_XLSX_UNPACKED:
-        raise InputError(table, f"unpacks to {unpacked / 1048576:.0f} MiB, more than the "
-                                f"{MAX_XLSX_UNPACKED // 1048576} MiB donjon reads")
+        raise InputError(table, phrase("unpacks to {size} MiB, more than the {most} MiB donjon reads",
+                                       size=format(unpacked / 1048576, ".0f"), most=str(MAX_XLSX_UNPACKED // 1048576)))
     for item in items:
         if item.filename.lower().endswith((".xml", ".rels")):
             _check_part(archive, item, table)
@@ -158,18 +161,22 @@ def _check_part(archive: zipfile.ZipFile, item: zipfile.ZipInfo, table: str) -> 
                 parser.Parse(chunk, False)
         parser.Parse(b"", True)
     except _DtdFound:
-        raise InputError(table, f"its part {quoted(item.filename)} declares a DTD (<!DOCTYPE> or <!ENTITY>), "
-                                f"which no spreadsheet program writes; donjon does not read it. {_RESAVE}") from None
+        raise InputError(table, phrase("its part {part} declares a DTD (<!DOCTYPE> or <!ENTITY>), which no "
+                                       "spreadsheet program writes; donjon does not read it. {resave}",
+                                       part=phrase_quoted(item.filename), resave=phrase(_RESAVE))) from None
     except (LookupError, UnicodeError) as err:  # an encoding declared that is none, or bytes not in it
-        raise InputError(table, f"is damaged: its part {quoted(item.filename)} cannot be decoded ({err}). "
-                                f"{_RESAVE}") from None
+        raise InputError(table, phrase("is damaged: its part {part} cannot be decoded ({reason}). {resave}",
+                                       part=phrase_quoted(item.filename), reason=str(err),
+                                       resave=phrase(_RESAVE))) from None
     except expat.ExpatError as err:
-        raise InputError(table, f"is damaged: its part {quoted(item.filename)} is not well-formed XML (line "
-                                f"{err.lineno}, column {err.offset}: {expat.ErrorString(err.code)}). {_RESAVE}") \
-            from None
+        raise InputError(table, phrase("is damaged: its part {part} is not well-formed XML (line {line}, column "
+                                       "{column}: {reason}). {resave}", part=phrase_quoted(item.filename),
+                                       line=str(err.lineno), column=str(err.offset),
+                                       reason=expat.ErrorString(err.code), resave=phrase(_RESAVE))) from None
     except (zipfile.BadZipFile, EOFError, OSError, RuntimeError, NotImplementedError, ValueError) as err:
         # RuntimeError: an encrypted entry; NotImplementedError: a compression zipfile does not know
-        raise InputError(table, f"is damaged: its part {quoted(item.filename)} cannot be unpacked ({err})") from None
+        raise InputError(table, phrase("is damaged: its part {part} cannot be unpacked ({reason})",
+                                       part=phrase_quoted(item.filename), reason=str(err))) from None
 
 
 class _DtdFound(Exception):
@@ -192,11 +199,13 @@ def _relationships(archive: zipfile.ZipFile, source: str) -> dict[str, tuple[str
     for rel in root if root is not None else ():
         target, kind = rel.get("Target") or "", (rel.get("Type") or "").rsplit("/", 1)[-1]
         if (rel.get("TargetMode") or "").lower() == "external" or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", target):
-            found[rel.get("Id") or ""] = (kind, None, f"leads to {quoted(target)}, outside the file")
+            found[rel.get("Id") or ""] = (kind, None, phrase("leads to {target}, outside the file",
+                                                             target=phrase_quoted(target)))
             continue
         joined = posixpath.normpath(target.lstrip("/") if target.startswith("/") else posixpath.join(folder, target))
         if joined == ".." or joined.startswith("../"):
-            found[rel.get("Id") or ""] = (kind, None, f"leads to {quoted(target)}, outside the file")
+            found[rel.get("Id") or ""] = (kind, None, phrase("leads to {target}, outside the file",
+                                                             target=phrase_quoted(target)))
         else:
             found[rel.get("Id") or ""] = (kind, joined, "")
     return found
@@ -209,16 +218,18 @@ def _book(archive: zipfile.ZipFile, table: str) -> Book:
     book_part = office[0] if office and office[0] else "xl/workbook.xml"
     book = _xml(archive, book_part)
     if book is None:
-        raise InputError(table, f"is damaged: it has no workbook part ({quoted(book_part)}). {_RESAVE}")
+        raise InputError(table, phrase("is damaged: it has no workbook part ({part}). {resave}",
+                                       part=phrase_quoted(book_part), resave=phrase(_RESAVE)))
     rels = _relationships(archive, book_part)
     entries = []
     for element in book.iter():
         if element.tag not in (f"{_MAIN}sheet", f"{_STRICT_MAIN}sheet"):
             continue
         rid = next((element.get(key) for key in _REL_ID if element.get(key) is not None), "")
-        kind, part, why = rels.get(rid or "", ("", None, f"has no relationship {quoted(rid)} to its part"))
+        missing = phrase("has no relationship {id} to its part", id=phrase_quoted(rid))
+        kind, part, why = rels.get(rid or "", ("", None, missing))
         if part is not None and part not in archive.NameToInfo:
-            why, part = f"leads to {quoted(part)}, which the file does not hold", None
+            why, part = phrase("leads to {target}, which the file does not hold", target=phrase_quoted(part)), None
         entries.append(SheetEntry(element.get("name") or "", kind, part, why))
     kept = {kind: part for kind, part, _why in rels.values() if part in archive.NameToInfo}
     date1904 = any(element.tag.endswith("}workbookPr") and element.get("date1904") in ("1", "true")
@@ -232,7 +243,7 @@ def _choose(entries: list[SheetEntry], table: str, sheet: str | None) -> SheetEn
         cells = [entry for entry in entries if entry.kind in ("worksheet", "")]  # "": its relationship is lost
         if not cells:
             raise InputError(table, phrase("has no sheet of cells (its sheets: {names})",
-                                           names=", ".join(map(quoted, names))) if names
+                                           names=", ".join(map(phrase_quoted, names))) if names
                              else phrase("has no sheet of cells"))
         chosen = cells[0]
     else:
@@ -241,18 +252,21 @@ def _choose(entries: list[SheetEntry], table: str, sheet: str | None) -> SheetEn
             import difflib
 
             close = difflib.get_close_matches(sheet, names, n=1, cutoff=0.6)
-            guess = phrase(" (did you mean {name}?)", name=repr(close[0])) if close else ""
-            raise InputError(table, phrase("has no sheet {sheet}{guess}; its sheets: {names}", sheet=repr(sheet),
+            guess = phrase(" (did you mean {name}?)", name=quote(close[0])) if close else ""
+            raise InputError(table, phrase("has no sheet {sheet}{guess}; its sheets: {names}", sheet=quote(sheet),
                                            guess=guess, names=", ".join(names)))
         chosen = matches[0]
     if chosen.kind not in ("worksheet", ""):
         what = {"chartsheet": N_("a chart"), "dialogsheet": N_("a dialog"), "macrosheet": N_("a macro sheet")}.get(
             chosen.kind)
-        said = phrase(what) if what else phrase("not a sheet of cells ({kind})", kind=quoted(chosen.kind))
+        said = phrase(what) if what else phrase("not a sheet of cells ({kind})", kind=phrase_quoted(chosen.kind))
         raise InputError(table, phrase("its sheet {sheet} is {what}, not a table of cards; name the sheet that holds "
-                                       "the cards with `sheet:` in deck.yaml", sheet=quoted(chosen.name), what=said))
+                                       "the cards with `sheet:` in deck.yaml", sheet=phrase_quoted(chosen.name),
+                                       what=said))
     if chosen.part is None:
-        raise InputError(table, f"is damaged: its sheet {quoted(chosen.name)} {chosen.outside}. {_RESAVE}")
+        raise InputError(table, phrase("is damaged: its sheet {sheet} {why}. {resave}",
+                                       sheet=phrase_quoted(chosen.name),
+                                       why=chosen.outside, resave=phrase(_RESAVE)))
     return chosen
 
 
@@ -313,7 +327,8 @@ def _read_values(slim: bytes, named: str, opening: Locate, reading: Locate,
     # to read (16 s of a core; past the minute a `content check` of hostile input is given on a loaded machine).
     left_out: object = None
     try:
-        with _guard(named, reading, lambda: (len(found) + 1, f"is damaged after row {len(found)}")):
+        with _guard(named, reading, lambda: (len(found) + 1, phrase("is damaged after row {row}",
+                                                                    row=str(len(found))))):
             for cells in book.worksheets[0].iter_rows(values_only=False, max_row=MAX_CARDS + 2,
                                                        max_col=MAX_COLUMNS + 1):
                 values = () if cells is left_out else tuple(cell.value for cell in cells)
@@ -373,8 +388,9 @@ class _guard:
             raise InputError(self.named, found[1], found[0]) from None
         line, problem = self.fallback()
         detail = str(err).splitlines()[0] if str(err) else ""
-        raise InputError(self.named, f"{problem} ({type(err).__name__}: {quoted(detail)[1:-1]}). {_RESAVE}",
-                         line) from None
+        raise InputError(self.named, phrase("{problem} ({reason}). {resave}", problem=problem,
+                                            reason=f"{type(err).__name__}: {cut(detail)[1:-1]}",
+                                            resave=phrase(_RESAVE)), line) from None
 
 
 def _first_bad_cell(archive: zipfile.ZipFile, chosen: SheetEntry, book: Book,
@@ -392,15 +408,19 @@ def _first_bad_cell(archive: zipfile.ZipFile, chosen: SheetEntry, book: Book,
             if event == "start" and local == "row":
                 written = element.get("r")
                 if written is not None and not re.fullmatch(r"[1-9][0-9]{0,6}", written):
-                    return None, f"a row is numbered {quoted(written)}, which is not a row number"
+                    return None, phrase("a row is numbered {value}, which is not a row number",
+                                        value=phrase_quoted(written))
                 row_number = int(written) if written is not None else row_number + 1
             elif event == "end" and local == "dimension" and not re.fullmatch(
                     r"\$?[A-Z]{1,3}\$?[0-9]{1,7}(:\$?[A-Z]{1,3}\$?[0-9]{1,7})?", element.get("ref") or "A1"):
-                return None, f"its size is given as {quoted(element.get('ref'))}, which is not a range of cells"
+                return None, phrase("its size is given as {value}, which is not a range of cells",
+                                    value=phrase_quoted(element.get("ref")))
             elif event == "end" and local == "c":
                 problem = _bad_cell(element, strings)
                 if problem:
-                    return row_number or None, f"cell {element.get('r') or f'in row {row_number}'} {problem}"
+                    return row_number or None, (
+                        phrase("cell {cell} {problem}", cell=element.get("r"), problem=problem) if element.get("r")
+                        else phrase("cell in row {row} {problem}", row=str(row_number), problem=problem))
                 element.clear()
     return None
 
@@ -410,23 +430,24 @@ def _bad_cell(element: ElementTree.Element, strings: int) -> str:
     if reference is not None:
         match = _REFERENCE.fullmatch(reference)
         if match is None or _column_number(match[1]) > 16_384:
-            return "has a reference that names no cell of a sheet (A1 to XFD1048576)"
+            return phrase("has a reference that names no cell of a sheet (A1 to XFD1048576)")
     style = element.get("s")
     if style is not None and not (style.isascii() and style.isdigit()):
-        return f"has the style number {quoted(style)}, which is not a number"
+        return phrase("has the style number {value}, which is not a number", value=phrase_quoted(style))
     kind = element.get("t", "n")
     value = next((child.text for child in element if child.tag.rsplit("}", 1)[-1] == "v"), None)
     if value is None:
         return ""
     text = value.strip()
     if kind == "n" and not _is_number(text):
-        return f"is typed as a number but holds {quoted(value)}"
+        return phrase("is typed as a number but holds {value}", value=phrase_quoted(value))
     if kind == "s" and not (text.isascii() and text.isdigit() and int(text) < strings):
-        return f"refers to shared text number {quoted(value)}, which the workbook does not hold ({strings} texts)"
+        return phrase("refers to shared text number {value}, which the workbook does not hold ({count} texts)",
+                      value=phrase_quoted(value), count=str(strings))
     if kind == "b" and text not in ("0", "1"):
-        return f"is typed as true or false but holds {quoted(value)}"
+        return phrase("is typed as true or false but holds {value}", value=phrase_quoted(value))
     if kind == "d" and not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9:.]+)?(Z|[+-][0-9:]+)?|[0-9:.]+", text):
-        return f"is typed as a date but holds {quoted(value)}"
+        return phrase("is typed as a date but holds {value}", value=phrase_quoted(value))
     return ""
 
 
@@ -629,14 +650,15 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str, merged: Sequence[Merged
             # a number the format shows as it is (`0` on 7) stays a number, for a layout that computes with it
             return plain if text == str(plain) else text
         except FormatProblem as err:
-            raise InputError(table, f"cell {column_letters(column)}{line} has the number format {code!r}, which "
-                                    f"donjon cannot print as the spreadsheet shows it: {err}; give the cell another "
-                                    "format (or the format Text, with the value typed as the card should print it)",
-                             line) from None
+            raise InputError(table, phrase("cell {cell} has the number format {code}, which donjon cannot print as "
+                                           "the spreadsheet shows it: {reason}; give the cell another format (or the "
+                                           "format Text, with the value typed as the card should print it)",
+                                           cell=f"{column_letters(column)}{line}", code=quote(code),
+                                           reason=str(err)), line) from None
 
     start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
     if start is None:
-        raise InputError(table, _EMPTY)
+        raise InputError(table, phrase(_EMPTY))
     formats = list(formats)
     for column, first, last in merged:
         if first > start + 1 and first <= len(found) and column <= len(found[first - 1]):
@@ -656,14 +678,16 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str, merged: Sequence[Merged
     while raw_header and raw_header[-1] in (None, ""):
         raw_header.pop()
     if len(raw_header) > MAX_COLUMNS:
-        raise InputError(table, f"has more than the {MAX_COLUMNS} columns donjon reads", start + 1)
+        raise InputError(table, phrase("has more than the {most} columns donjon reads", most=str(MAX_COLUMNS)),
+                         start + 1)
     header = [str(cell).strip() if cell is not None else "" for cell in raw_header]
     if "" in header:
-        raise InputError(table, f"column {column_letters(header.index('') + 1)} of the header row has no name",
-                         start + 1)
+        raise InputError(table, phrase("column {column} of the header row has no name",
+                                       column=column_letters(header.index("") + 1)), start + 1)
     repeated = sorted({h for h in header if header.count(h) > 1})
     if repeated:
-        raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", start + 1)
+        raise InputError(table, phrase("the header row names {names} more than once",
+                                       names=", ".join(quote(name) for name in repeated)), start + 1)
     rows: Rows = []
     empty: list[tuple[int, int]] = []
     for index in range(start + 1, len(found)):
@@ -673,16 +697,16 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str, merged: Sequence[Merged
             continue
         extra = [i for i, v in enumerate(values[len(header):], start=len(header)) if v not in (None, "")]
         if extra:
-            raise InputError(table, f"this row has a value in column {column_letters(extra[0] + 1)}, which the header "
-                                    "row does not name", line)
+            raise InputError(table, phrase("this row has a value in column {column}, which the header row does not "
+                                           "name", column=column_letters(extra[0] + 1)), line)
         values += [None] * (len(header) - len(values))
         empty += [(line, i + 1) for i, v in enumerate(values[:len(header)]) if v is None]
         rows.append((f"{table}:{line}", {h: value(v, line, column)
                                          for column, (h, v) in enumerate(zip(header, values), start=1)}))
         if len(rows) > MAX_CARDS:
-            raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
+            raise InputError(table, phrase("holds more than {most} cards", most=_count(MAX_CARDS)), line)
     if not rows:
-        raise InputError(table, _NO_CARDS)
+        raise InputError(table, phrase(_NO_CARDS))
     return rows, empty
 
 
@@ -698,6 +722,7 @@ def _refuse_unsaved_formulas(slim: bytes, table: str, named: str, cells: list[tu
     for line, column in cells:
         formula = rows[line - 1][column - 1] if column <= len(rows[line - 1]) else None
         if isinstance(formula, str) and formula.startswith("="):
-            raise InputError(named, f"cell {column_letters(column)}{line} holds the formula {formula!r} but no value "
-                                    "for it: donjon reads the values a spreadsheet program saved with its formulas; "
-                                    "open the file in one and save it", line)
+            raise InputError(named, phrase("cell {cell} holds the formula {formula} but no value for it: donjon "
+                                           "reads the values a spreadsheet program saved with its formulas; open the "
+                                           "file in one and save it", cell=f"{column_letters(column)}{line}",
+                                           formula=quote(formula)), line)

@@ -87,7 +87,7 @@ def _length(option: str, text: str, low: float, high: float, unit: str = "mm") -
         parsed = parse_length(raw.lstrip("+-"))
         if parsed is None:
             raise _usage(option, phrase("{value} is not a length; write it like 3mm, 0.125in or 9pt",
-                                        value=repr(text)))
+                                        value=_quoted(text)))
         value = sign * parsed / MM_PER_UNIT[unit]
     if not low <= value <= high:
         raise _usage(option, phrase("{value} {unit} is out of range; it must be from {low} to {high} {unit}",
@@ -103,6 +103,14 @@ def _g(value: float) -> str:
     return f"{value:g}" if lang is None else lang.number(value)
 
 
+def _quoted(value: object) -> str:
+    """A value given on the command line, quoted in a refusal as the language of the messages quotes ('x' in
+    English)."""
+    from generator.sayings import quote
+
+    return quote(value)
+
+
 def _usage(option: str, message: str) -> Exception:
     from generator.errors import UsageError
 
@@ -114,7 +122,8 @@ def _choice(option: str, value: str, choices: tuple[str, ...]) -> str:
 
     key = value.strip().lower()
     if key not in choices:
-        raise _usage(option, phrase("{value} is not one of {choices}", value=repr(value), choices=", ".join(choices)))
+        raise _usage(option, phrase("{value} is not one of {choices}", value=_quoted(value),
+                                    choices=", ".join(choices)))
     return key
 
 
@@ -139,9 +148,9 @@ def paper_option(text: str) -> str:
         w, h = paper_size(key)
     except ValueError:
         raise _usage("--paper", phrase("{value} is not one of {papers} nor a size like 330x480mm or 12x18in",
-                                       value=repr(text), papers=", ".join(SHEET_PAPERS))) from None
+                                       value=_quoted(text), papers=", ".join(SHEET_PAPERS))) from None
     if not (MIN_PAPER_MM <= w / PT_PER_MM and h / PT_PER_MM <= MAX_PAPER_MM):
-        raise _usage("--paper", phrase("{value}: each side must be from {low} to {high} mm", value=repr(text),
+        raise _usage("--paper", phrase("{value}: each side must be from {low} to {high} mm", value=_quoted(text),
                                        low=_g(MIN_PAPER_MM), high=_g(MAX_PAPER_MM)))
     return key
 
@@ -191,7 +200,7 @@ def formats_of(text: str) -> tuple[str, ...]:
     chosen = [part.strip().lower() for part in text.split(",") if part.strip()]
     unknown = [f for f in chosen if f not in known]
     if unknown or not chosen:
-        raise _usage("--format", phrase("{value}: choose {names} or {both}", value=repr(text),
+        raise _usage("--format", phrase("{value}: choose {names} or {both}", value=_quoted(text),
                                         names=", ".join(known), both=",".join(known)))
     return tuple(f for f in known if f in chosen)
 
@@ -291,7 +300,7 @@ def build(
     from generator.build.options import BuildOptions
     from generator.build.outputs import games_of
     from generator.content import all_decks, load_content, pick_cards, select
-    from generator.i18n import messages_in, phrase
+    from generator.i18n import messages_in, phrase, phrase_n
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -322,7 +331,7 @@ def build(
         if serve and not watch:
             raise _usage("--serve", "goes with --watch (to see a preview once, run `donjon preview`)")
         if not 0 <= port <= 65535:
-            raise _usage("--port", f"{port} is not a port (0 to 65535)")
+            raise _usage("--port", phrase("{value} is not a port (0 to 65535)", value=str(port)))
         if watch:
             prepare_dir(out)
             _watch(content_dir, target or "all", out, options, cards, serve, port)
@@ -339,8 +348,9 @@ def build(
         if cards is not None:
             if len(decks) != 1:
                 shown = ", ".join(d.key for d in decks[:6]) + (", ..." if len(decks) > 6 else "")
-                raise _usage("--cards", f"picks cards of one deck; name it as TARGET ({target or 'all'} is "
-                                        f"{len(decks)} decks: {shown})")
+                raise _usage("--cards", phrase("picks cards of one deck; name it as TARGET ({target} is {decks}: "
+                                               "{shown})", target=target or "all",
+                                               decks=phrase_n("{n} deck", "{n} decks", len(decks)), shown=shown))
             decks = [pick_cards(decks[0], cards)]
         prepare_dir(out)
         settle()
@@ -463,7 +473,7 @@ def press_settings(colour: str, profile: Optional[str]) -> "PressSettings":
 def _calibration(out: Path, options: "BuildOptions") -> None:
     """`donjon build calibration`: OUT/calibration/calibration-PAPER.pdf, the sheet that measures a printer."""
     from generator.backends.pdf import write_pdf
-    from generator.i18n import language
+    from generator.i18n import language, phrase
     from generator.output import atomic_path, inside, prepare_dir, transaction
     from generator.render.calibration import printable, sheet, smallest_paper
     from generator.resources import display_path
@@ -477,20 +487,23 @@ def _calibration(out: Path, options: "BuildOptions") -> None:
         need = smallest_paper(po)
         if need is None:
             sx, sy = po.scale
-            raise _usage("--printer", f"the calibration sheet, scaled by the printer's {sx:g} x {sy:g}, would reach "
-                                      "the edge of any paper (its rulers start from a corner): build it without "
-                                      "--printer")
-        turn = "; use --orientation portrait" if po.orientation == "landscape" and printable(
+            raise _usage("--printer", phrase("the calibration sheet, scaled by the printer's {sx} x {sy}, would "
+                                             "reach the edge of any paper (its rulers start from a corner): build it "
+                                             "without --printer", sx=_g(sx), sy=_g(sy)))
+        turn = phrase("; use --orientation portrait") if po.orientation == "landscape" and printable(
             sheet(po._replace(orientation="portrait"), lang)) else ""
-        raise _usage("--paper", f"the calibration sheet does not fit {po.paper} {po.orientation} ({w} x {h} mm): it "
-                                f"needs {need[0]} x {need[1]} mm or more, portrait (A4 or Letter), its rulers and "
-                                f"crosses 5 mm from each edge{turn}")
+        raise _usage("--paper", phrase("the calibration sheet does not fit {paper} {orientation} ({w} x {h} mm): it "
+                                       "needs {need_w} x {need_h} mm or more, portrait (A4 or Letter), its rulers and "
+                                       "crosses 5 mm from each edge{turn}", paper=po.paper,
+                                       orientation=po.orientation, w=str(w), h=str(h), need_w=str(need[0]),
+                                       need_h=str(need[1]), turn=turn))
     prepare_dir(out)
     target = inside(out, "calibration", f"calibration-{po.paper}.pdf")
     with transaction(out), atomic_path(target, "the calibration sheet") as tmp:
         write_pdf(pages, tmp, title=lang._("donjon calibration sheet"),
                   subject=lang._("duplex offset and scale of a printer"), lang=lang.code)
-    typer.echo(f"wrote {display_path(target)}: 2 pages; print both sides at 100%, then `donjon printer add`")
+    typer.echo(phrase("wrote {path}: 2 pages; print both sides at 100%, then `donjon printer add`",
+                      path=display_path(target)))
 
 
 def sheet_plans(decks: list["Deck"], options: "BuildOptions") -> list[str]:
@@ -526,6 +539,7 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: "BuildO
     from collections.abc import Callable
 
     from generator.build.watch import PreviewServer, Reporter, watch
+    from generator.i18n import phrase
 
     reporter = Reporter(lambda line: typer.echo(line), lambda line: typer.echo(line, err=True))
     after: Callable[[Content, list[Deck]], None] | None = None
@@ -544,8 +558,9 @@ def _watch(content_dir: Optional[Path], target: str, out: Path, options: "BuildO
         try:
             server = PreviewServer(out, port)
         except OSError as err:
-            raise _usage("--port", f"cannot listen on 127.0.0.1:{port} ({err.strerror or err}); choose another "
-                                   "--port, or 0 for any free one") from None
+            raise _usage("--port", phrase("cannot listen on 127.0.0.1:{port} ({reason}); choose another --port, or 0 "
+                                          "for any free one", port=str(port), reason=str(err.strerror or err))) \
+                from None
     stop = threading.Event()
 
     def ready() -> None:

@@ -24,7 +24,6 @@ from generator.commands import (
     warn_of_a_language_nobody_holds,
     warning_line,
 )
-from generator.wording import plural
 
 if TYPE_CHECKING:  # annotations only: nothing heavy at start-up
     from generator.catalog.deck import Deck
@@ -91,6 +90,12 @@ app = typer.Typer(cls=_ExportGroup, help=HELP, no_args_is_help=True, add_complet
 
 R = TypeVar("R")
 
+
+def N_(message: str) -> str:
+    """A message marked for the catalogs, said where it is shown (generator.i18n.N_, without importing the languages
+    when the command line starts: `donjon --help` loads none)."""
+    return message
+
 _TARGET_HELP = "all (default), a game id, GAME/DECK, or the id of a deck of your own in --content."
 _CONTENT_HELP = ("A content folder to export instead of the shipped games: game folders and/or deck folders, "
                  "or one deck folder.")
@@ -109,8 +114,22 @@ def check_jobs(value: Optional[int]) -> int:
     if value is None:
         return cores()
     if not 1 <= value <= MAX_JOBS:
-        raise _usage("--jobs", f"{value} is out of range; it must be from 1 to {MAX_JOBS}")
+        raise _usage("--jobs", _out_of_range(value, 1, MAX_JOBS))
     return value
+
+
+def _out_of_range(value: int, low: int, high: int) -> str:
+    """The refusal of a whole number given to an option out of its range, in the language of the messages."""
+    from generator.i18n import phrase
+
+    return phrase("{value} is out of range; it must be from {low} to {high}", value=str(value), low=str(low),
+                  high=str(high))
+
+
+def _quoted(value: str) -> str:
+    from generator.sayings import phrase_quoted
+
+    return phrase_quoted(value, None)
 
 
 def inches(value: float) -> str:
@@ -128,14 +147,16 @@ def check_base_url(base_url: str) -> None:
     from urllib.parse import urlsplit
 
     text = base_url.strip()
+    from generator.i18n import phrase
+
     if not re.fullmatch(r"https?://[^\s\"'<>\\]+", text):
-        raise _usage("--base-url", f"{base_url!r} is not an http:// or https:// address")
+        raise _usage("--base-url", phrase("{value} is not an http:// or https:// address", value=_quoted(base_url)))
     parts = urlsplit(text)
     if parts.query or parts.fragment or "?" in text or "#" in text:
-        raise _usage("--base-url", f"{base_url!r} has a query (?...) or a fragment (#...): give the address of "
-                                   "the folder alone, like https://example.org/my-decks")
+        raise _usage("--base-url", phrase("{value} has a query (?...) or a fragment (#...): give the address of the "
+                                          "folder alone, like https://example.org/my-decks", value=_quoted(base_url)))
     if not parts.hostname:
-        raise _usage("--base-url", f"{base_url!r} names no host")
+        raise _usage("--base-url", phrase("{value} names no host", value=_quoted(base_url)))
 
 
 def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Optional[str] = None,
@@ -143,9 +164,10 @@ def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Option
     """The decks `target` chooses; a mistake in it is named as `option` (the argument TARGET, or `--decks`)."""
     from generator.content import all_decks, load_content, select
     from generator.errors import UsageError
+    from generator.i18n import phrase
 
     if target is not None and not target.strip():
-        raise UsageError(option, "is empty: name a game, a deck, or all")
+        raise UsageError(option, phrase("is empty: name a game, a deck, or all"))
     lang, also = language_option(lang_text, "--lang"), language_option(also_text, "--also")
     content = load_content(content_dir)
     try:
@@ -162,7 +184,9 @@ def _decks(content_dir: Optional[Path], target: Optional[str], lang_text: Option
 def with_progress(total: int, label: str, work: Callable[[Callable[[int], None]], R]) -> R:
     """`work(progress)` with a progress bar on stderr when a person is watching, else without."""
     if is_terminal():
-        with typer.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        from generator.i18n import phrase
+
+        with typer.progressbar(length=total, label=phrase(label), file=sys.stderr) as bar:
             return work(bar.update)
     return work(lambda n: None)
 
@@ -198,9 +222,10 @@ def png(
     start = time.perf_counter()
     key = preset.strip().lower()
     if key not in PRESETS:
-        raise _usage("--preset", f"{preset!r} is not one of {', '.join(PRESETS)}")
+        raise _usage("--preset", phrase("{value} is not one of {choices}", value=_quoted(preset),
+                                        choices=", ".join(PRESETS)))
     if dpi is not None and not MIN_DPI <= dpi <= MAX_DPI:
-        raise _usage("--dpi", f"{dpi} is out of range; it must be from {MIN_DPI} to {MAX_DPI}")
+        raise _usage("--dpi", _out_of_range(dpi, MIN_DPI, MAX_DPI))
     # a service's size: its cards measured against its safe margin too, as `export --service` measures them
     measured = find_service(key) if PRESETS[key].snap else None
     options = PngOptions(PRESETS[key], dpi, check_jobs(jobs), service=measured)
@@ -208,8 +233,8 @@ def png(
     prepare_dir(out)
     with reported_before_placed(out, "export"):
         total = sum(len(d.cards) + 1 for d in decks)
-        report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
-                                                                                     progress))
+        report = with_progress(total, N_("Rendering cards"), lambda progress: export_png(content, decks, out, options,
+                                                                                         progress))
         for deck in report.decks:
             w, h = deck.size
             backs = (phrase("the back") if deck.backs == 1
@@ -227,7 +252,8 @@ def png(
         rate = phrase(" ({rate} images/s)", rate=decimal(report.images / seconds, 0)) if seconds > 0 else ""
         typer.echo(phrase("Exported {decks}: {files} ({size}) in {seconds} s{rate}.",
                           decks=phrase_n("{n} deck", "{n} decks", len(report.decks)),
-                          files=phrase_n("{n} PNG file", "{n} PNG files", report.images), size=PRESETS[key].label,
+                          files=phrase_n("{n} PNG file", "{n} PNG files", report.images),
+                          size=phrase(PRESETS[key].label),
                           seconds=decimal(seconds, 2), rate=rate))
 
 
@@ -265,7 +291,7 @@ def tts(
     prepare_dir(out)
     with reported_before_placed(out, "export"):
         total = sum(len(d.cards) + 1 for d in decks)
-        report = with_progress(total, "Rendering sheets", lambda progress: export_tts(
+        report = with_progress(total, N_("Rendering sheets"), lambda progress: export_tts(
             content, decks, out, jobs_count, base_url.strip() if base_url else None, progress))
         for deck in report.decks:
             w, h = deck.cell
@@ -322,7 +348,8 @@ def dtc(
     prepare_dir(out)
     with reported_before_placed(out, "export"):
         total = sum(d.total for d in decks)
-        report = with_progress(total, "Drawing cards", lambda progress: export_dtc(content, decks, out, progress))
+        report = with_progress(total, N_("Drawing cards"), lambda progress: export_dtc(content, decks, out,
+                                                                                        progress))
         for deck in report.decks:
             w, h = deck.size_in
             # TRANSLATORS: a PDF donjon export dtc wrote: its pages, their size in inches, its cards
@@ -366,9 +393,12 @@ def service(
     also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """Export for a print service (`--service NAME`), or run one of the commands below."""
+    from generator.i18n import phrase, phrase_n
+
     if ctx.invoked_subcommand is not None:
         if service_name is not None:
-            raise _usage("--service", f"goes alone: `donjon export --service NAME`, not with `{ctx.invoked_subcommand}`")
+            raise _usage("--service", phrase("goes alone: `donjon export --service NAME`, not with `{command}`",
+                                             command=ctx.invoked_subcommand))
         return
     if service_name is None:
         typer.echo(ctx.get_help())
@@ -377,15 +407,14 @@ def service(
     content_dir = folder_option(content_dir_text, "--content")
     import time
 
-    from generator.i18n import phrase, phrase_n
     from generator.prepress.services import find_service
 
     start = time.perf_counter()
     chosen = find_service(service_name)
     if colour is not None and colour.strip().lower() not in ("rgb", "cmyk"):
-        raise _usage("--colour", f"{colour!r} is not rgb or cmyk")
+        raise _usage("--colour", phrase("{value} is not rgb or cmyk", value=_quoted(colour)))
     if pdfx is not None and pdfx.strip().lower() not in ("x1a", "x4", "none"):
-        raise _usage("--pdfx", f"{pdfx!r} is not x1a, x4 or none")
+        raise _usage("--pdfx", phrase("{value} is not x1a, x4 or none", value=_quoted(pdfx)))
     _press_options_fit(chosen, colour, profile, pdfx)
     jobs_count = check_jobs(jobs)  # a PDF service draws in this process, but a wrong --jobs is said all the same
     own_profile = icc_file(profile) if profile is not None else None
@@ -423,8 +452,8 @@ def _service_pdfs(chosen: Service, press: PressSettings, content: Content, decks
     from generator.resources import display_path
 
     total = sum(d.total for d in decks)
-    report = with_progress(total, "Drawing cards", lambda progress: export_pdfs(content, decks, out, chosen, press,
-                                                                                progress))
+    report = with_progress(total, N_("Drawing cards"), lambda progress: export_pdfs(content, decks, out, chosen,
+                                                                                    press, progress))
     refused = False
     for file in report.files:
         w, h = file.size_in
@@ -465,30 +494,34 @@ def _press_options_fit(chosen: Service, colour: Optional[str], profile: Optional
     """Refuse press options the export could not follow, rather than drop them without a word: the pictures an
     image service takes are RGB PNGs, and an RGB PDF has neither an ICC output profile nor a PDF/X standard (both
     of donjon's, X-1a and X-4, are written here with a CMYK output intent)."""
+    from generator.i18n import phrase
+
     given = [name for name, value in (("--colour", colour), ("--profile", profile), ("--pdfx", pdfx))
              if value is not None]
     if chosen.delivery == "png" and given:
-        raise _usage(given[0], f"{chosen.name} takes PNG pictures, in RGB; --colour, --profile and --pdfx are for "
-                               "the PDF services")
+        raise _usage(given[0], phrase("{service} takes PNG pictures, in RGB; --colour, --profile and --pdfx are for "
+                                      "the PDF services", service=chosen.name))
     if (colour or chosen.colour).strip().lower() != "rgb":
         return
     if profile is not None:
-        raise _usage("--profile", "an ICC profile converts to CMYK; it cannot be used with --colour rgb")
+        raise _usage("--profile", phrase("an ICC profile converts to CMYK; it cannot be used with --colour rgb"))
     if pdfx is not None and pdfx.strip().lower() != "none":
-        raise _usage("--pdfx", f"{pdfx.strip().lower()} is a CMYK standard; it cannot be written with --colour rgb")
+        raise _usage("--pdfx", phrase("{value} is a CMYK standard; it cannot be written with --colour rgb",
+                                      value=pdfx.strip().lower()))
 
 
 def icc_file(text: str) -> Path:
     """`--profile FILE`: a CMYK ICC profile (its header says so), or an input error naming the file."""
     from generator.errors import InputError
+    from generator.i18n import phrase
 
     path = Path(text).expanduser()
     try:
         head = path.read_bytes()[:40]
     except OSError as err:
-        raise InputError(text, f"cannot be read ({err.strerror or err})") from None
+        raise InputError(text, phrase("cannot be read ({reason})", reason=str(err.strerror or err))) from None
     if len(head) < 40 or head[36:40] != b"acsp" or head[16:20] != b"CMYK":
-        raise InputError(text, "is not a CMYK ICC profile (an .icc file whose colour space is CMYK)")
+        raise InputError(text, phrase("is not a CMYK ICC profile (an .icc file whose colour space is CMYK)"))
     return path
 
 
@@ -518,8 +551,8 @@ def _service_images(chosen: object, content: Content, decks: list[Deck], out: Pa
     assert isinstance(chosen, Service)
     options = PngOptions(preset(chosen), None, jobs_count, ("print", chosen.id), chosen)
     total = sum(len(d.cards) + 1 for d in decks)
-    report = with_progress(total, "Rendering cards", lambda progress: export_png(content, decks, out, options,
-                                                                                 progress))
+    report = with_progress(total, N_("Rendering cards"), lambda progress: export_png(content, decks, out, options,
+                                                                                     progress))
     for deck in report.decks:
         w, h = deck.size
         # TRANSLATORS: a deck's folder donjon export --service wrote for a service taking pictures
@@ -566,6 +599,7 @@ PNGs; two exports of the same input give the same bytes.
 
 @app.command("showcase", help=SHOWCASE_HELP)
 @reports_errors
+@speaks_the_cards_language
 def showcase(
     target: Optional[str] = typer.Argument(None, show_default=False, metavar="TARGET", help=_TARGET_HELP),
     content_dir_text: Optional[str] = typer.Option(None, "--content", show_default=False, metavar="DIR",
@@ -575,6 +609,8 @@ def showcase(
     dpi: int = typer.Option(150, "--dpi", metavar="N", help="Pixels per inch of the cards, 72 to 600."),
     in_hand: int = typer.Option(5, "--hand", metavar="N", help="Cards in the hand, 1 to 12."),
     on_table: int = typer.Option(12, "--table", metavar="N", help="Cards dealt on the table, 1 to 36."),
+    lang_text: Optional[str] = typer.Option(None, "--lang", show_default=False, metavar="LANG", help=LANG_HELP),
+    also_text: Optional[str] = typer.Option(None, "--also", show_default=False, metavar="LANG", help=ALSO_HELP),
 ) -> None:
     """A hand and a table spread of each deck, as PNG pictures."""
     out = folder_option(out_text, "--out")
@@ -582,6 +618,7 @@ def showcase(
     import time
 
     from generator.export.showcase import export_showcase
+    from generator.i18n import phrase, phrase_n
     from generator.output import prepare_dir
     from generator.resources import display_path
 
@@ -589,14 +626,17 @@ def showcase(
     for option, value, low, high in (("--dpi", dpi, 72, 600), ("--hand", in_hand, 1, 12),
                                      ("--table", on_table, 1, 36)):
         if not low <= value <= high:
-            raise _usage(option, f"{value} is out of range; it must be from {low} to {high}")
-    content, decks = _decks(content_dir, target)
+            raise _usage(option, _out_of_range(value, low, high))
+    content, decks = _decks(content_dir, target, lang_text, also_text)
     prepare_dir(out)
     with reported_before_placed(out, "export"):
-        report = with_progress(len(decks), "Drawing pictures", lambda progress: export_showcase(
+        report = with_progress(len(decks), N_("Drawing pictures"), lambda progress: export_showcase(
             content, decks, out, dpi, in_hand, on_table, progress))
         for deck in report.decks:
             (hw, hh), (tw, th) = deck.hand_size, deck.table_size
-            typer.echo(f"wrote {display_path(deck.hand)} ({hw}x{hh} px) and {display_path(deck.table)} ({tw}x{th} px)")
+            # TRANSLATORS: the two pictures donjon export showcase drew of a deck: a hand of cards, and a table
+            typer.echo(phrase("wrote {hand} ({hw}x{hh} px) and {table} ({tw}x{th} px)", hand=display_path(deck.hand),
+                              hw=str(hw), hh=str(hh), table=display_path(deck.table), tw=str(tw), th=str(th)))
         seconds = time.perf_counter() - start
-        typer.echo(f"Exported {plural(len(report.decks), 'deck')} as pictures in {seconds:.2f} s.")
+        typer.echo(phrase("Exported {decks} as pictures in {seconds} s.",
+                          decks=phrase_n("{n} deck", "{n} decks", len(report.decks)), seconds=decimal(seconds, 2)))

@@ -161,9 +161,12 @@ def _deck_reference(name: str, content_dir: Path | None, out: Path, paper: str, 
         raise UsageError("reference", f"{name!r} is neither a game nor a deck; the games: {', '.join(game_ids())}, "
                                       f"or all{own}")
     if lang is not None and lang not in found.languages and lang.split("-")[0] not in found.languages:
+        from generator.sayings import quote
+
         typer.echo(warning_line(phrase("the deck {deck} holds no cards in {lang} (its languages: {languages}); its "
-                                       "cards are listed as its table gives them", deck=found.id, lang=repr(lang),
-                                       languages=", ".join(found.languages))), err=True)
+                                       "cards are listed as its table gives them", deck=found.id,
+                                       lang=quote(lang), languages=", ".join(found.languages))),
+                   err=True)
     prepare_dir(out)
     with transaction(out):
         done = write_deck_reference_files(found, out, paper, lang, formats)

@@ -26,6 +26,7 @@ import math
 from typing import NamedTuple
 
 from generator.catalog.common import CardSize
+from generator.i18n import N_
 from generator.prepress.services import eighth_inch
 from generator.units import MM_PER_INCH, PT_PER_INCH
 
@@ -48,7 +49,8 @@ PRESETS: dict[str, Preset] = {
     "tgc": Preset("tgc", "The Game Crafter", 300, 0.125, True),
     "mpc": Preset("mpc", "MakePlayingCards", 300, 0.12, True),
     "dtc": Preset("dtc", "DriveThruCards", 300, 0.125, True),
-    "plain": Preset("plain", "plain: trim size, no bleed", 300, 0.0, False),
+    # (a label that is no service's name is said in the language of the messages: marked for the catalogs)
+    "plain": Preset("plain", N_("plain: trim size, no bleed"), 300, 0.0, False),
 }
 
 

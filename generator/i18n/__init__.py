@@ -287,6 +287,13 @@ def phrase_n(singular: str, plural: str, count: int, /, **values: Any) -> str:
     return lang.nformat(singular, plural, count, **values)
 
 
+def phrase_number(value: int) -> str:
+    """A whole number for a :func:`phrase` whose English wrote it with thousands' commas (`{count:,}`): so in
+    English, as the language of :func:`messages_in` writes it otherwise (`12 000`, `12.000`)."""
+    lang = _MESSAGES.get()
+    return f"{value:,}" if lang is None else lang.number(value)
+
+
 def negotiate(accept: str | None, available: tuple[str, ...] = INTERFACE) -> str:
     """The language of `available` a client prefers, from an HTTP Accept-Language header (`fr-CH, fr;q=0.9, en;q=0.8`):
     the first by quality whose code or base language is available; English when none is (or the header is missing

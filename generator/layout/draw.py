@@ -87,6 +87,7 @@ from generator.render.text import (
     wrap,
 )
 from generator.resources import display_path
+from generator.sayings import quote
 from generator.units import to_mm
 
 #: How far a label keeps inside its round badge, as a fraction of the badge: the square inscribed in a circle
@@ -531,11 +532,11 @@ def _fit_error(layout: Layout, box: LayoutBox, key: str, what: Subject, err: Tex
     place = f"{box.file}:{box.line}" if box.line else box.file
     if isinstance(err, NoFit):
         said = phrase("{who}: the {key} of box {box} ({place}) does not fit: {reason}", who=what.who, key=key,
-                      box=repr(box.name), place=place, reason=err)
+                      box=quote(box.name), place=place, reason=err)
         problem = phrase("{who}: does not fit: {reason}", who=what.who, reason=err)
     else:
         said = phrase("{who}: the {key} of box {box} ({place}) cannot be drawn: {reason}", who=what.who, key=key,
-                      box=repr(box.name), place=place, reason=err)
+                      box=quote(box.name), place=place, reason=err)
         problem = phrase("{who}: cannot be drawn: {reason}", who=what.who, reason=err)
     return CardFitError(said, Problem(box.file, box.line, f"{box.where}.{key}", problem), err)
 
@@ -642,9 +643,9 @@ def _picture_error(layout: Layout, box: LayoutBox, what: Subject, value: str, pa
     card = what.context.get("card")
     fields = card.fields if isinstance(card, CardView) else {}
     columns = [c for c in fields if re.search(rf"(?<![\w]){re.escape(c)}(?![\w])", box.src.source)]
-    source = (phrase("column {column} gives {value}", column=repr(columns[0]), value=repr(value)) if len(columns) == 1
-              else phrase("columns {columns} give {value}", columns=", ".join(map(repr, columns)), value=repr(value))
-              if columns else phrase("its src gives {value}", value=repr(value)) if value else f"{box.src.source!r}")
+    source = (phrase("column {column} gives {value}", column=quote(columns[0]), value=quote(value)) if len(columns) == 1
+              else phrase("columns {columns} give {value}", columns=", ".join(map(quote, columns)), value=quote(value))
+              if columns else phrase("its src gives {value}", value=quote(value)) if value else f"{box.src.source!r}")
     shown = f" ({display_path(path)})" if path is not None else ""
     return _content_error(layout, box, "src", what, phrase("the picture: {source}{shown}: {reason}", source=source,
                                                          shown=shown, reason=reason))

@@ -44,6 +44,7 @@ from generator.render import fonts
 from generator.render.icons import icons
 from generator.render.model import LineCap, Matrix
 from generator.resources import display_path, templates_dir
+from generator.sayings import quote
 from generator.units import mm, to_mm
 from generator.wording import a_or_an
 from generator.yamlio import Document, load_file
@@ -132,7 +133,7 @@ def layout_path(ref: str, folder: Path | None, root: Path | None = None, shipped
                              f"(shipped {what}s: {ids})")
         path = resolve_within(root or folder, folder, ref)
         if not path.is_file():
-            raise ValueError(phrase("{ref}: there is no such file in {folder}", ref=repr(ref),
+            raise ValueError(phrase("{ref}: there is no such file in {folder}", ref=quote(ref),
                                     folder=display_path(path.parent)))
         return path
     if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", ref):
@@ -146,19 +147,19 @@ def layout_path(ref: str, folder: Path | None, root: Path | None = None, shipped
 def _neither(ref: str, what: str, example: str) -> str:
     """A layout reference that is neither an id nor a file name, said in the language of the messages."""
     if what == "sheet layout":
-        return phrase("{ref} is neither a sheet layout id (like {example}) nor a .yaml file", ref=repr(ref),
-                      example=repr(example))
-    return phrase("{ref} is neither a layout id (like {example}) nor a .yaml file", ref=repr(ref),
-                  example=repr(example))
+        return phrase("{ref} is neither a sheet layout id (like {example}) nor a .yaml file", ref=quote(ref),
+                      example=quote(example))
+    return phrase("{ref} is neither a layout id (like {example}) nor a .yaml file", ref=quote(ref),
+                  example=quote(example))
 
 
 def _not_shipped(ref: str, what: str, ids: str) -> str:
     """A layout id donjon does not ship, said in the language of the messages."""
     if what == "sheet layout":
         return phrase("{ref} is not a shipped sheet layout (shipped: {ids}); a sheet layout of your own is a .yaml "
-                      "file in the sheet's folder", ref=repr(ref), ids=ids)
+                      "file in the sheet's folder", ref=quote(ref), ids=ids)
     return phrase("{ref} is not a shipped layout (shipped: {ids}); a layout of your own is a .yaml file in the "
-                  "deck's folder", ref=repr(ref), ids=ids)
+                  "deck's folder", ref=quote(ref), ids=ids)
 
 
 # --- the compiled layout ------------------------------------------------------------------------------------------
@@ -846,7 +847,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             return _template(value, at, where)
         if value not in palette:
             problems.append(Problem(at[0], at[1], where, phrase(
-                "{value} is not in the palette ({colours})", value=repr(value),
+                "{value} is not in the palette ({colours})", value=quote(value),
                 colours=", ".join(palette) or phrase("the layout has none"))))
             return None
         return palette[value]
@@ -1143,10 +1144,10 @@ def unknown_icon(name: str, own: Mapping[str, Path]) -> str:
 
     known = sorted(icons()) + sorted(own)
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
-    guess = phrase(" (did you mean {close}?)", close=repr(close[0])) if close else ""
+    guess = phrase(" (did you mean {close}?)", close=quote(close[0])) if close else ""
     mine = (phrase("; the deck's own: {icons}", icons=", ".join(sorted(own))) if own
             else phrase("; a deck can add its own under `icons:`"))
-    return phrase("{name} is not an icon{guess}: donjon's icons: {icons}{mine}", name=repr(name), guess=guess,
+    return phrase("{name} is not an icon{guess}: donjon's icons: {icons}{mine}", name=quote(name), guess=guess,
                   icons=", ".join(sorted(icons())), mine=mine)
 
 
@@ -1154,12 +1155,12 @@ def _unknown_font(name: str, faces: Mapping[str, str]) -> str:
     import difflib
 
     close = difflib.get_close_matches(name, list(faces), n=1, cutoff=0.6)
-    guess = phrase(" (did you mean {close}?)", close=repr(close[0])) if close else ""
+    guess = phrase(" (did you mean {close}?)", close=quote(close[0])) if close else ""
     if name.lower().endswith((".ttf", ".otf")):
         return phrase("{name} is a file, not a font name: declare it under `fonts:` in the deck or the layout "
-                      "(fonts: {{mine: {file}}}) and write `font: mine`", name=repr(name), file=name)
+                      "(fonts: {{mine: {file}}}) and write `font: mine`", name=quote(name), file=name)
     own = sorted(f for f in faces if f not in fonts.BUILT_IN_IDS)
-    return phrase("unknown font {name}{guess}; expected one of {fonts}{own}", name=repr(name), guess=guess,
+    return phrase("unknown font {name}{guess}; expected one of {fonts}{own}", name=quote(name), guess=guess,
                   fonts=", ".join(fonts.BUILT_IN_IDS),
                   own=phrase(", or the deck's own: {fonts}", fonts=", ".join(own)) if own
                   else phrase(", or a font declared under `fonts:`"))
@@ -1176,7 +1177,7 @@ def _fixed_picture(ref: str, base: Path | None, root: Path | None, at: tuple[str
         path = resolve_within(root or base, base, ref)
         image_info(path)
     except (ValueError, ImageProblem) as err:
-        problems.append(Problem(at[0], at[1], where, phrase("the picture {ref}: {reason}", ref=repr(ref), reason=err)))
+        problems.append(Problem(at[0], at[1], where, phrase("the picture {ref}: {reason}", ref=quote(ref), reason=err)))
         return None
     return path
 

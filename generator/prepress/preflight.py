@@ -68,7 +68,7 @@ from typing import Any, Literal
 
 from generator.catalog.common import CardSize
 from generator.catalog.shapes import Shape
-from generator.i18n import N_, Language
+from generator.i18n import N_, Language, phrase, phrase_n
 from generator.prepress.services import GOOD_DPI, Service
 from generator.render.shapes import seen_within
 from generator.wording import listing, plural
@@ -112,13 +112,20 @@ class Finding:
 #: Why a file is refused whatever a service's pages say: it would not print as meant on any press. A finding refused
 #: on one of these cites it where the service does not state the rule itself.
 GROUNDS = {
-    "font": "a font that is not embedded is drawn by the printer's machine in a substitute of its own choosing (PDF "
-            "1.7, 9.9, Embedded Font Programs): the text prints in another font, or not at all",
-    "sizes": "a deck is cut to one size: pages of another size are printed at the wrong size or refused by the "
-             "press's imposition",
-    "box": "the TrimBox (else ArtBox) is the size of the finished piece (PDF 1.7, 14.11.2): a rectangle of four "
-           "numbers with a width and a height; a box that is not one leaves the cut to each reader's guess",
+    "font": N_("a font that is not embedded is drawn by the printer's machine in a substitute of its own choosing "
+               "(PDF 1.7, 9.9, Embedded Font Programs): the text prints in another font, or not at all"),
+    "sizes": N_("a deck is cut to one size: pages of another size are printed at the wrong size or refused by the "
+                "press's imposition"),
+    "box": N_("the TrimBox (else ArtBox) is the size of the finished piece (PDF 1.7, 14.11.2): a rectangle of four "
+              "numbers with a width and a height; a box that is not one leaves the cut to each reader's guess"),
 }
+
+
+#: A file's verdict in a report's first line.
+_VERDICTS = {"ok": N_("{service} would take it"), "warned": N_("{service} would take it, with warnings"),
+             "refused": N_("{service} would refuse it")}
+#: A finding's kind in a report's line.
+_KINDS = {"refused": N_("REFUSED"), "warned": N_("WARNED")}
 
 
 @dataclass
@@ -172,11 +179,14 @@ class Preflight:
         stated = self.service.rule(rule).confirmed if refuse is None else refuse
         self.findings.append(Finding(page, rule, "refused" if stated else "warned", message, GROUNDS.get(ground, "")))
 
-    def source(self, finding: Finding) -> str:
-        """Where the rule a finding breaks comes from: the service's page, else the ground it is refused on."""
+    def source(self, finding: Finding, said: bool = False) -> str:
+        """Where the rule a finding breaks comes from: the service's page, else the ground it is refused on.
+        `said`: in the language of the messages (the report's lines; the JSON report stays English)."""
         if finding.ground and not self.service.rule(finding.rule).confirmed:
+            if said:
+                return phrase("refused whatever the service's pages say: {ground}", ground=phrase(finding.ground))
             return f"refused whatever the service's pages say: {finding.ground}"
-        return self.service.cite(finding.rule)
+        return self.service.cite(finding.rule, said)
 
     def page_verdict(self, number: int) -> Verdict:
         found = [f.verdict for f in self.findings if f.page == number]
@@ -184,24 +194,30 @@ class Preflight:
 
     def lines(self) -> list[str]:
         """The report as a person reads it: the file's verdict, each finding once with the pages it is on (the same
-        finding on many pages is one line), then where each refused rule is stated."""
-        name = self.service.name
-        verdict = {"ok": f"{name} would take it", "warned": f"{name} would take it, with warnings",
-                   "refused": f"{name} would refuse it"}[self.verdict]
-        ink = f"; highest total ink {self.ink[0]:.0f} % ({self.ink[1]})" if self.ink[1] else ""
-        out = [f"{self.file}: {verdict} ({plural(self.pages, 'page')}{ink})"]
+        finding on many pages is one line), then where each refused rule is stated. In the language of the
+        messages (`export --service tgc --lang fr`), English word for word without one (`check-print`)."""
+        verdict = phrase(_VERDICTS[self.verdict], service=self.service.name)
+        ink = phrase("; highest total ink {percent} % ({where})", percent=format(self.ink[0], ".0f"),
+                     where=self.ink[1]) if self.ink[1] else ""
+        # TRANSLATORS: the first line of a print service's report on a file: its name, the verdict, its pages
+        out = [phrase("{file}: {verdict} ({pages}{ink})", file=self.file, verdict=verdict,
+                      pages=phrase_n("{n} page", "{n} pages", self.pages), ink=ink)]
         if self.note:
-            out.append(f"  note: {self.note}")
+            out.append("  " + phrase("note: {note}", note=self.note))
         grouped: dict[tuple[str, str, str], list[int | None]] = {}
         for f in self.findings:
             grouped.setdefault((f.verdict, f.rule, _generic(f.message)), []).append(f.page)
         for (kind, rule, message), pages in grouped.items():
-            out.append(f"  {_pages(pages)}: {kind.upper()} [{rule}] {message}")
-        for rule, source in dict.fromkeys((f.rule, self.source(f)) for f in self.findings if f.verdict == "refused"):
-            out.append(f"  rule {rule}: {source}")
+            # TRANSLATORS: a finding of a print service's report: its pages, REFUSED or WARNED, its rule's name
+            out.append("  " + phrase("{pages}: {kind} [{rule}] {message}", pages=_pages(pages),
+                                     kind=phrase(_KINDS[kind]), rule=rule, message=message))
+        for rule, source in dict.fromkeys((f.rule, self.source(f, said=True)) for f in self.findings
+                                          if f.verdict == "refused"):
+            out.append("  " + phrase("rule {rule}: {source}", rule=rule, source=source))
         flagged = {f.page for f in self.findings if f.page is not None}
         if self.findings and len(flagged) < self.pages:
-            out.append(f"  {self.pages - len(flagged)} of {self.pages} pages: nothing to report")
+            out.append("  " + phrase("{left} of {total} pages: nothing to report", left=str(self.pages - len(flagged)),
+                                     total=str(self.pages)))
         return out
 
     def as_json(self) -> dict[str, Any]:
@@ -302,10 +318,11 @@ def _generic(message: str) -> str:
 
 
 def _pages(pages: list[int | None]) -> str:
-    """`file`, `page 3`, or `pages 1-4, 7`."""
+    """`file`, `page 3`, or `pages 1-4, 7` (in the language of the messages)."""
     numbers = sorted({p for p in pages if p is not None})
     if not numbers:
-        return "file"
+        # TRANSLATORS: where a finding of a print service's report is: the whole file rather than some pages
+        return phrase("file")
     runs: list[str] = []
     first = last = numbers[0]
     for number in numbers[1:] + [-1]:
@@ -314,7 +331,7 @@ def _pages(pages: list[int | None]) -> str:
             continue
         runs.append(f"{first}" if first == last else f"{first}-{last}")
         first = last = number
-    return ("page " if len(numbers) == 1 else "pages ") + ", ".join(runs)
+    return phrase_n("page {pages}", "pages {pages}", len(numbers), pages=", ".join(runs))
 
 
 #: Each page box by the name the checks give it, and the box it is when the page gives none (PDF 1.7, 14.11.2 and

@@ -171,13 +171,25 @@ class Service:
         return self.provenance.get(name, OWN_RULES.get(name, RuleSource(confidence="L",
                                                                       note="not stated by any source read")))
 
-    def cite(self, name: str) -> str:
-        """Where a rule comes from, in words: `spec-de (read 2026-11-26): ...` or `not confirmed (M): ...`."""
+    def cite(self, name: str, said: bool = False) -> str:
+        """Where a rule comes from, in words: `spec-de (read 2026-11-26): ...` or `not confirmed (M): ...`; `said`:
+        its own words in the language of the messages (what the service's pages say is quoted as read)."""
         found = self.rule(name)
         if found.source is None:
+            if said:
+                from generator.i18n import phrase
+
+                return phrase("not confirmed by the service (confidence {confidence}): {note}",
+                              confidence=found.confidence, note=found.note)
             return f"not confirmed by the service (confidence {found.confidence}): {found.note}"
         source = next((s for s in self.sources if s.id == found.source), None)
-        where = f"{source.title}, {source.url}, read {source.read}" if source else found.source
+        if source is not None and said:
+            from generator.i18n import phrase
+
+            where = phrase("{title}, {address}, read {date}", title=source.title, address=source.url,
+                           date=source.read)
+        else:
+            where = f"{source.title}, {source.url}, read {source.read}" if source else found.source
         return f"{found.says} ({where})"
 
     def press(self, colour: str | None = None, profile: Path | None = None, pdfx: str | None = None) -> PressSettings:
@@ -302,4 +314,8 @@ def find_service(name: str) -> Service:
         if key == service.id or key in service.aliases:
             return service
     known = ", ".join(f"{s.id} ({', '.join(s.aliases)})" if s.aliases else s.id for s in all_services())
-    raise UsageError("--service", f"{name!r} is not a print service donjon knows: {known}")
+    from generator.i18n import phrase
+    from generator.sayings import phrase_quoted
+
+    raise UsageError("--service", phrase("{value} is not a print service donjon knows: {services}",
+                                         value=phrase_quoted(name, None), services=known))

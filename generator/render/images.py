@@ -51,7 +51,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from generator.errors import InputError
 from generator.files import read_bytes
-from generator.i18n import phrase
+from generator.i18n import N_, phrase, phrase_number
+from generator.sayings import phrase_quoted
 from generator.units import MM_PER_UNIT, PT_PER_MM
 
 if TYPE_CHECKING:
@@ -450,8 +451,8 @@ def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
 _SVG_NS = "{http://www.w3.org/2000/svg}"
 #: Elements that do not draw a picture from what the file holds: refused, with why.
 _REFUSED = {
-    "script": "a script",
-    "foreignObject": "a foreignObject (HTML inside the SVG)",
+    "script": N_("a script"),
+    "foreignObject": N_("a foreignObject (HTML inside the SVG)"),
     "text": "text",
     "tspan": "text",
     "textPath": "text",
@@ -502,8 +503,8 @@ _REFERENCE = re.compile(rb"&([A-Za-z_][\w.-]*);|<!--|<!\[CDATA\[|<\?")
 _CLOSING = {b"<!--": b"-->", b"<![CDATA[": b"]]>", b"<?": b"?>"}
 #: How much of a declaration donjon does not read its message quotes: enough to recognise it.
 _SHOWN_DECLARATION = 60
-_SAVE_PLAIN = ("save it again as plain SVG (Inkscape: File > Save As... > Plain SVG; Illustrator: File > Export > "
-               "Export As... > SVG)")
+_SAVE_PLAIN = N_("save it again as plain SVG (Inkscape: File > Save As... > Plain SVG; Illustrator: File > Export > "
+                 "Export As... > SVG)")
 
 
 def _entities_expanded(data: bytes) -> bytes:
@@ -525,12 +526,14 @@ def _entities_expanded(data: bytes) -> bytes:
         found = _DECLARATION.match(data, at)
         line = data.count(b"\n", 0, at) + 1 if found is None or found.group(1) is not None else 0
         if found is None and at >= len(data):
-            raise ArtProblem("its DOCTYPE's declarations do not end (no `]>`): it is not well-formed SVG", line)
+            raise ArtProblem(phrase("its DOCTYPE's declarations do not end (no `]>`): it is not well-formed SVG"),
+                             line)
         if found is None:
             what = data[at:at + _SHOWN_DECLARATION].decode("utf-8", "replace")
             what = what[:what.index(">") + 1] if ">" in what else f"{what}…"
-            raise ArtProblem(f"its DOCTYPE declares {what!r}, which donjon does not read (only entities whose value "
-                             f"is plain text, as Illustrator declares its namespaces): {_SAVE_PLAIN}", line)
+            raise ArtProblem(phrase("its DOCTYPE declares {what}, which donjon does not read (only entities whose "
+                                    "value is plain text, as Illustrator declares its namespaces): {save}",
+                                    what=phrase_quoted(what, None), save=phrase(_SAVE_PLAIN)), line)
         at = found.end()
         if found.group(3) is not None:
             break
@@ -540,18 +543,23 @@ def _entities_expanded(data: bytes) -> bytes:
         value = found.group(2)[1:-1]
         shown = name.decode("ascii")
         if name in _PREDEFINED or name in values:
-            twice = f"XML's own entity {shown!r} again" if name in _PREDEFINED else f"the entity {shown!r} twice"
-            raise ArtProblem(f"its DOCTYPE declares {twice}, which donjon does not read: {_SAVE_PLAIN}", line)
+            twice = (N_("its DOCTYPE declares XML's own entity {name} again, which donjon does not read: {save}")
+                     if name in _PREDEFINED else
+                     N_("its DOCTYPE declares the entity {name} twice, which donjon does not read: {save}"))
+            raise ArtProblem(phrase(twice, name=phrase_quoted(shown, None), save=phrase(_SAVE_PLAIN)), line)
         if _NOT_PLAIN.search(value):
-            raise ArtProblem(f"its DOCTYPE declares the entity {shown!r} with markup, references or line breaks in "
-                             f"its value, which donjon does not read (only plain text, as Illustrator declares its "
-                             f"namespaces): {_SAVE_PLAIN}", line)
+            raise ArtProblem(phrase("its DOCTYPE declares the entity {name} with markup, references or line breaks "
+                                    "in its value, which donjon does not read (only plain text, as Illustrator "
+                                    "declares its namespaces): {save}", name=phrase_quoted(shown, None),
+                                    save=phrase(_SAVE_PLAIN)), line)
         if len(value) > MAX_ENTITY_VALUE:
-            raise ArtProblem(f"its DOCTYPE declares the entity {shown!r} with a value of {len(value):,} bytes, more "
-                             f"than the {MAX_ENTITY_VALUE:,} donjon reads: {_SAVE_PLAIN}", line)
+            raise ArtProblem(phrase("its DOCTYPE declares the entity {name} with a value of {size} bytes, more than "
+                                    "the {most} donjon reads: {save}", name=phrase_quoted(shown, None),
+                                    size=phrase_number(len(value)), most=phrase_number(MAX_ENTITY_VALUE),
+                                    save=phrase(_SAVE_PLAIN)), line)
         if len(values) == MAX_ENTITIES:
-            raise ArtProblem(f"its DOCTYPE declares more than {MAX_ENTITIES} entities, more than donjon reads: "
-                             f"{_SAVE_PLAIN}", line)
+            raise ArtProblem(phrase("its DOCTYPE declares more than {most} entities, more than donjon reads: {save}",
+                                    most=str(MAX_ENTITIES), save=phrase(_SAVE_PLAIN)), line)
         values[name] = value
     # a value's quotes written as references, so it reads the same inside an attribute quoted either way
     escaped = {name: value.replace(b'"', b"&quot;").replace(b"'", b"&apos;") for name, value in values.items()}
@@ -564,8 +572,9 @@ def _entities_expanded(data: bytes) -> bytes:
             continue  # one XML defines, or one undeclared (the parser names it)
         added += len(value)
         if added > MAX_ENTITY_TEXT:
-            raise ArtProblem(f"its references to the entities its DOCTYPE declares add more than the "
-                             f"{MAX_ENTITY_TEXT:,} bytes donjon reads: {_SAVE_PLAIN}")
+            raise ArtProblem(phrase("its references to the entities its DOCTYPE declares add more than the {most} "
+                                    "bytes donjon reads: {save}", most=phrase_number(MAX_ENTITY_TEXT),
+                                    save=phrase(_SAVE_PLAIN)))
         parts += [data[at:begin], value]
         at = end
     parts.append(data[at:])
@@ -598,14 +607,14 @@ def svg_size(data: bytes) -> tuple[float, float]:
     head = data[:65536]
     doctype = head.find(b"<!DOCTYPE")
     if b"<!ENTITY" in data or (doctype >= 0 and not _PLAIN_DOCTYPE.match(head, doctype)):
-        raise ImageProblem(f"it declares a DOCTYPE donjon does not read (one naming the SVG DTD, with entities of "
-                           f"plain text at most, is read): {_SAVE_PLAIN}")
+        raise ImageProblem(phrase("it declares a DOCTYPE donjon does not read (one naming the SVG DTD, with entities "
+                                  "of plain text at most, is read): {save}", save=phrase(_SAVE_PLAIN)))
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as err:
-        raise ImageProblem(f"it is not well-formed SVG ({err})") from None
+        raise ImageProblem(phrase("it is not well-formed SVG ({reason})", reason=str(err))) from None
     if root.tag not in (f"{_SVG_NS}svg", "svg"):
-        raise ImageProblem(f"its root element is <{root.tag.rpartition('}')[2]}>, not <svg>")
+        raise ImageProblem(phrase("its root element is <{tag}>, not <svg>", tag=root.tag.rpartition('}')[2]))
     count = 0
     hidden: list[set[Any]] = []
 
@@ -617,13 +626,14 @@ def svg_size(data: bytes) -> tuple[float, float]:
     for element in root.iter():
         count += 1
         if count > MAX_SVG_ELEMENTS:
-            raise ImageProblem(f"it holds more than {MAX_SVG_ELEMENTS:,} elements, more than donjon draws in a "
-                               "picture: simplify it (Inkscape: Path > Combine joins shapes of one colour, Path > "
-                               "Simplify drops points), or make a bitmap copy of its busiest part")
+            raise ImageProblem(phrase("it holds more than {most} elements, more than donjon draws in a picture: "
+                                      "simplify it (Inkscape: Path > Combine joins shapes of one colour, Path > "
+                                      "Simplify drops points), or make a bitmap copy of its busiest part",
+                                      most=phrase_number(MAX_SVG_ELEMENTS)))
         problem = _element_problem(element, found_hidden)
         if problem is not None:
             line = _line_of(data, count)
-            raise ImageProblem(f"line {line}: {problem}" if line else problem)
+            raise ImageProblem(phrase("line {line}: {message}", line=str(line), message=problem) if line else problem)
     width, height = _dimension(root.get("width")), _dimension(root.get("height"))
     if width is None or height is None:
         box = (root.get("viewBox") or "").replace(",", " ").split()
@@ -632,14 +642,16 @@ def svg_size(data: bytes) -> tuple[float, float]:
         except ValueError:
             numbers = []
         if len(numbers) != 4:
-            raise ImageProblem("it has no size: give its <svg> element a viewBox (or a width and a height)")
+            raise ImageProblem(phrase("it has no size: give its <svg> element a viewBox (or a width and a height)"))
         width, height = numbers[2] / _PX_PER_PT, numbers[3] / _PX_PER_PT
     if not (width > 0 and height > 0):
-        raise ImageProblem(f"its size is {width:g} x {height:g}: it has no picture")
+        raise ImageProblem(phrase("its size is {width} x {height}: it has no picture", width=format(width, "g"),
+                                  height=format(height, "g")))
     if not (MIN_SVG_SIZE <= width <= MAX_SVG_SIZE and MIN_SVG_SIZE <= height <= MAX_SVG_SIZE):
-        raise ImageProblem(f"its size is {width:g} x {height:g} pt, beyond what donjon draws ({MIN_SVG_SIZE:g} to "
-                           f"{MAX_SVG_SIZE:g} pt a side): give its <svg> element a sensible width, height or "
-                           "viewBox")
+        raise ImageProblem(phrase("its size is {width} x {height} pt, beyond what donjon draws ({least} to {most} pt "
+                                  "a side): give its <svg> element a sensible width, height or viewBox",
+                                  width=format(width, "g"), height=format(height, "g"),
+                                  least=format(MIN_SVG_SIZE, "g"), most=format(MAX_SVG_SIZE, "g")))
     return width, height
 
 
@@ -650,24 +662,25 @@ def _element_problem(element: ElementTree.Element, hidden: Callable[[], set[Any]
     if tag in _REFUSED and _REFUSED[tag] == "text" and element in hidden():
         return None  # drawn by no viewer (a hidden layer of notes): no font is needed
     if tag in _REFUSED and not _never_drawn(element):
-        hint = (": convert text to paths in your drawing program (Inkscape: Path > Object to Path)"
-                f"{_which_text(element)}" if _REFUSED[tag] == "text" else "")
-        return f"it holds {_REFUSED[tag]}, which card art may not{hint}"
+        if _REFUSED[tag] != "text":
+            return phrase("it holds {what}, which card art may not", what=phrase(_REFUSED[tag]))
+        return phrase("it holds text, which card art may not: convert text to paths in your drawing program "
+                      "(Inkscape: Path > Object to Path)") + _which_text(element)
     for name, value in element.attrib.items():
         local = name.rpartition("}")[2]
         if local == "href" and tag == "a" and _WEB_LINK.match(value.strip()):
             continue  # a link (Inkscape: Create Link) is followed, not drawn: viewers draw what it holds
         if local == "href" and not _LOCAL_REF.fullmatch(value.strip()):
-            return (f"<{tag}> refers to {value[:60]!r}: an SVG must hold what it draws (embed pictures as data: PNG "
-                    "or JPEG, refer only to #ids of the same file)")
+            return phrase("<{tag}> refers to {value}: an SVG must hold what it draws (embed pictures as data: PNG or "
+                          "JPEG, refer only to #ids of the same file)", tag=tag, value=phrase_quoted(value[:60], None))
         if local.startswith("on"):
-            return f"<{tag}> has an event handler ({local}), which card art may not"
+            return phrase("<{tag}> has an event handler ({name}), which card art may not", tag=tag, name=local)
         problem = _url_problem(value, tag)
         if problem:
             return problem
     if tag == "style" and element.text:
         if "@import" in element.text:
-            return "its <style> imports another file; an SVG must hold what it draws"
+            return phrase("its <style> imports another file; an SVG must hold what it draws")
         return _url_problem(element.text, tag)
     return None
 
@@ -1211,10 +1224,10 @@ def _which_text(element: ElementTree.Element) -> str:
     words = " ".join("".join(element.itertext()).split())
     if len(words) > _QUOTED:
         words = words[:_QUOTED - 1] + "…"
-    found = [repr(words)] if words else []
+    found = [phrase_quoted(words, None)] if words else []
     if element.get("id"):
-        found.append(f"(id {element.get('id')})")
-    return f"; the first is {' '.join(found)}" if found else ""
+        found.append(phrase("(id {id})", id=element.get("id")))
+    return phrase("; the first is {text}", text=" ".join(found)) if found else ""
 
 
 #: The most characters of an art file's text a message quotes: enough to recognise it.
@@ -1225,7 +1238,8 @@ def _url_problem(text: str, tag: str) -> str | None:
     """A reference to another file in a `url()` (an attribute's or a stylesheet's), or None."""
     for match in _URL.finditer(text):
         if not match.group(1).startswith("#"):
-            return f"<{tag}> refers to {match.group(1)[:60]!r}: an SVG must hold what it draws"
+            return phrase("<{tag}> refers to {value}: an SVG must hold what it draws", tag=tag,
+                          value=phrase_quoted(match.group(1)[:60], None))
     return None
 
 

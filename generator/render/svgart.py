@@ -103,7 +103,7 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
-from generator.i18n import N_, phrase
+from generator.i18n import N_, phrase, phrase_number
 from generator.render.art_markers import (Vertex, marker_matrix, orient_angle, path_vertices, points_of,
                                            points_vertices)
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
@@ -136,9 +136,10 @@ _CHAIN = 32
 _LINEAR: dict[str, float | None] = {"x1": 0.0, "y1": 0.0, "x2": 1.0, "y2": 0.0}
 _RADIAL: dict[str, float | None] = {"cx": 0.5, "cy": 0.5, "r": 0.5, "fx": None, "fy": None, "fr": 0.0}
 
-_BITMAP_COPY = "make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)"
-#: ... marked for the catalogs: the commonest advice of an SVG refused, said in the designer's language
+#: The commonest advice of an SVG refused, said in the designer's language
 _BITMAP_COPY_SAID = N_("make a bitmap copy of it in your drawing program (Inkscape: Edit > Make a Bitmap Copy)")
+#: ... and the advice for a stylesheet too large to read
+_OPTIMISE = N_("keep the rules the drawing uses (Inkscape: File > Save As... Optimized SVG)")
 #: Properties no PDF of donjon's draws as a viewer does: why, and what to do (value "none" or "normal" is fine);
 #: `{copy}` is the advice above.
 _UNDRAWN = {
@@ -167,9 +168,14 @@ BLEND_MODES = {"normal": "Normal", "multiply": "Multiply", "screen": "Screen", "
 #: CSS's blend modes PDF has not (Compositing and Blending 2: sums of the colours, clamped), with the nearest that
 #: PDF has.
 _NOT_IN_PDF = {"plus-lighter": "lighten or screen", "plus-darker": "darken or multiply"}
-_TOO_MANY_COPIES = (f"it draws more than {MAX_DRAWN:,} shapes once its <use> copies are counted, markers "
-                    "included: simplify it, or unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine "
-                    "them (Path > Combine)")
+
+
+def _too_many_copies() -> str:
+    return phrase("it draws more than {most} shapes once its <use> copies are counted, markers included: simplify "
+                  "it, or unlink the clones (Inkscape: Edit > Clone > Unlink Clone) and combine them (Path > Combine)",
+                  most=phrase_number(MAX_DRAWN))
+
+
 _FINE_VALUES = {"", "none", "normal", "fill", "fill stroke", "fill stroke markers", "fill markers stroke"}
 
 
@@ -266,9 +272,10 @@ def _read(data: bytes) -> Art:
     except ArtProblem:
         raise
     except RecursionError:
-        raise ArtProblem("its elements nest too deeply to draw") from None
+        raise ArtProblem(phrase("its elements nest too deeply to draw")) from None
     except Exception as err:  # svglib's own failure on a file it cannot read: a problem with the file, named
-        raise ArtProblem(f"svglib cannot draw it ({type(err).__name__}: {err})") from None
+        reason = f"{type(err).__name__}: {err}"
+        raise ArtProblem(phrase("svglib cannot draw it ({reason})", reason=reason)) from None
     finally:
         logger.removeHandler(handler)
         logger.propagate = propagate
@@ -343,14 +350,14 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
         if _local(element.tag) == "style" and element.text:
             style_text.append((element.sourceline or 0, element.text))
     if path_data > MAX_PATH_DATA:
-        raise ArtProblem(f"its paths hold {path_data:,} characters of path data, more than the {MAX_PATH_DATA:,} "
-                         "donjon draws in a picture: simplify them (Inkscape: Path > Simplify), or make a bitmap "
-                         "copy of the busiest part")
+        raise ArtProblem(phrase("its paths hold {count} characters of path data, more than the {most} donjon draws "
+                                "in a picture: simplify them (Inkscape: Path > Simplify), or make a bitmap copy of the "
+                                "busiest part", count=phrase_number(path_data), most=phrase_number(MAX_PATH_DATA)))
     css = sum(len(text) for _line, text in style_text)
     if css > MAX_STYLE:
-        raise ArtProblem(f"its <style> holds {css:,} characters of CSS, more than the {MAX_STYLE:,} donjon reads: "
-                         "keep the rules the drawing uses (Inkscape: File > Save As... Optimized SVG)",
-                         style_text[0][0])
+        raise ArtProblem(phrase("its <style> holds {count} characters of CSS, more than the {most} donjon reads: "
+                                "{optimise}", count=phrase_number(css), most=phrase_number(MAX_STYLE),
+                                optimise=phrase(_OPTIMISE)), style_text[0][0])
     for line, text in style_text:
         _check_stylesheet(text, line, elements, ids)
     pictures: dict[str, Embedded] = {}
@@ -384,8 +391,9 @@ def _check(root: Any, hidden: set[Any]) -> dict[str, Embedded]:
             if found is not None:
                 pixels += found.size[0] * found.size[1]
                 if pixels > MAX_PIXELS:
-                    raise ArtProblem(f"its embedded pictures hold more than {MAX_PIXELS // 1_000_000} million "
-                                     "pixels, more than donjon reads: scale them down (300 dpi is plenty)", line)
+                    raise ArtProblem(phrase("its embedded pictures hold more than {most} million pixels, more "
+                                            "than donjon reads: scale them down (300 dpi is plenty)",
+                                            most=MAX_PIXELS // 1_000_000), line)
                 pictures[href] = found
     return pictures
 
@@ -419,9 +427,9 @@ def _check_stylesheet(text: str, line: int, elements: int, ids: dict[str, Any]) 
             # a stroke's gradient is judged on each element the rule strokes (_check), whose width may be 0
             _check_property(name, value, line + at - 1, ids, css=True, unstroked=name == "stroke")
     if selectors * elements > MAX_SELECTOR_WORK:
-        raise ArtProblem(f"its <style> has {selectors:,} selectors for {elements:,} elements, more matching than "
-                         "donjon does for a picture: keep the rules the drawing uses (Inkscape: File > Save As... "
-                         "Optimized SVG)", line)
+        raise ArtProblem(phrase("its <style> has {selectors} selectors for {elements} elements, more matching than "
+                                "donjon does for a picture: {optimise}", selectors=phrase_number(selectors),
+                                elements=phrase_number(elements), optimise=phrase(_OPTIMISE)), line)
 
 
 def _zero_stroke_width(element: Any, widths: Cascade, used: set[Any]) -> bool:
@@ -483,9 +491,9 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
                                 "the value itself", name=name, variable=variable.group(0)), line)
     if name == "clip-path" and value.lower() not in ("none", "inherit", "initial", "unset", "") and \
             _URL.search(value) is None:
-        raise ArtProblem(f"a clip path written as a CSS shape ({value}), which donjon's PDF cannot draw (it drew "
-                         "the element uncut): draw the shape as a <clipPath> of the file and name it "
-                         "(clip-path=\"url(#id)\")", line)
+        raise ArtProblem(phrase("a clip path written as a CSS shape ({value}), which donjon's PDF cannot draw (it "
+                                "drew the element uncut): draw the shape as a <clipPath> of the file and name it "
+                                "(clip-path=\"url(#id)\")", value=value), line)
     if name == "mask" and value.lower() != "none":
         _check_mask(value, line, ids)
         return
@@ -498,16 +506,17 @@ def _check_property(name: str, value: str, line: int | None, ids: dict[str, Any]
             return
         kind = _local(target.tag)
         if name == "stroke" and kind.endswith("Gradient") and not unstroked:
-            raise ArtProblem(f"it strokes with a {_paint_name(kind)}, which donjon's PDF cannot draw: turn the "
-                             "stroke into a shape (Inkscape: Path > Stroke to Path) and fill that", line)
+            raise ArtProblem(phrase("it strokes with a gradient, which donjon's PDF cannot draw: turn the stroke "
+                                    "into a shape (Inkscape: Path > Stroke to Path) and fill that"), line)
         if name == "fill" and kind.endswith("Gradient"):
             spread = spread_method(_href_chain(target, _GRADIENTS, ids))
             if spread != "pad":
-                raise ArtProblem(f"a gradient that repeats (spreadMethod=\"{spread}\"), which donjon's PDF cannot "
-                                 "draw: use spreadMethod=\"pad\" (Inkscape: Repeat: none)", target.sourceline)
+                raise ArtProblem(phrase("a gradient that repeats (spreadMethod=\"{spread}\"), which donjon's PDF "
+                                        "cannot draw: use spreadMethod=\"pad\" (Inkscape: Repeat: none)",
+                                        spread=spread), target.sourceline)
         if name == "clip-path" and kind == "clipPath" and target.get("clipPathUnits") == "objectBoundingBox":
-            raise ArtProblem("a clip path in objectBoundingBox units, which donjon's PDF cannot draw: give it "
-                             "userSpaceOnUse units", target.sourceline)
+            raise ArtProblem(phrase("a clip path in objectBoundingBox units, which donjon's PDF cannot draw: give it "
+                                    "userSpaceOnUse units"), target.sourceline)
 
 
 #: The at-rules whose block holds style rules that Chromium applies and donjon's cascade does not read (it reads
@@ -528,13 +537,15 @@ def _check_rules_read(rules: list[Any], line: int) -> None:
             if rule.lower_at_keyword == "media":
                 _check_rules_read(inner, line)
             elif rule.lower_at_keyword in _UNREAD_BLOCKS and any(found.type == "qualified-rule" for found in inner):
-                raise ArtProblem(f"its stylesheet holds rules inside @{rule.lower_at_keyword}, which donjon does not "
-                                 "read (Chromium does): write them as plain rules", line + rule.source_line - 1)
+                raise ArtProblem(phrase("its stylesheet holds rules inside @{rule}, which donjon does not read "
+                                        "(Chromium does): write them as plain rules", rule=rule.lower_at_keyword),
+                                 line + rule.source_line - 1)
         elif rule.type == "qualified-rule":
             nested = next((token for token in rule.content if token.type == "{} block"), None)
             if nested is not None:
-                raise ArtProblem("its stylesheet nests a rule inside another (a { b { ... } }), which donjon does "
-                                 "not read (Chromium does): write it out (a b { ... })", line + nested.source_line - 1)
+                raise ArtProblem(phrase("its stylesheet nests a rule inside another (a {{ b {{ ... }} }}), which "
+                                        "donjon does not read (Chromium does): write it out (a b {{ ... }})"),
+                                 line + nested.source_line - 1)
 
 
 def _check_origin(origins: Cascade, element: Any, line: int | None) -> None:
@@ -546,9 +557,9 @@ def _check_origin(origins: Cascade, element: Any, line: int | None) -> None:
     if (origin and not set(origin.split()) <= _ORIGIN_WORDS) or box not in _ORIGIN_BOXES:
         said = "; ".join(f"{name}: {value}" for name, value in (("transform-origin", origin), ("transform-box", box))
                          if value)
-        raise ArtProblem(f"its transform is about another point than the origin ({said}), which donjon's PDF "
-                         "cannot draw: remove the transform-origin and write the transform about that point "
-                         "(rotate(angle cx cy); Inkscape: Object > Transform)", line)
+        raise ArtProblem(phrase("its transform is about another point than the origin ({said}), which donjon's PDF "
+                                "cannot draw: remove the transform-origin and write the transform about that point "
+                                "(rotate(angle cx cy); Inkscape: Object > Transform)", said=said), line)
 
 
 def _check_mask(value: str, line: int | None, ids: dict[str, Any]) -> None:
@@ -556,12 +567,13 @@ def _check_mask(value: str, line: int | None, ids: dict[str, Any]) -> None:
     file, a CSS gradient, a mask's mode or place) no PDF of donjon's draws."""
     match = _URL.fullmatch(value)
     if match is None:
-        raise ArtProblem(f"a mask written as CSS ({value}), which donjon's PDF cannot draw: draw the mask as a "
-                         f"<mask> element of the file and name it (mask=\"url(#id)\"), or {_BITMAP_COPY}", line)
+        raise ArtProblem(phrase("a mask written as CSS ({value}), which donjon's PDF cannot draw: draw the mask as a "
+                                "<mask> element of the file and name it (mask=\"url(#id)\"), or {copy}", value=value,
+                                copy=phrase(_BITMAP_COPY_SAID)), line)
     target = ids.get(match.group(1))
     if target is None or _local(target.tag) != "mask":
-        raise ArtProblem(f"a mask that is no <mask> of the file ({value}), which viewers draw each their own way: "
-                         "name a <mask> the file holds, or remove the mask", line)
+        raise ArtProblem(phrase("a mask that is no <mask> of the file ({value}), which viewers draw each their own "
+                                "way: name a <mask> the file holds, or remove the mask", value=value), line)
 
 
 #: The paint order when nothing is said (SVG 2, 13.8.1): what a `paint-order` leaves out follows in this order.
@@ -579,10 +591,6 @@ def _fills_first(value: str) -> bool:
         return True
     order = words + [part for part in _PAINT_ORDER if part not in words]
     return order.index("fill") < order.index("stroke")
-
-
-def _paint_name(kind: str) -> str:
-    return "pattern" if kind == "pattern" else "gradient"
 
 
 #: The values of a gradient's spreadMethod (SVG 1.1, 13.2.2), written exactly so (Chromium reads ` reflect` or
@@ -1199,8 +1207,8 @@ def _root_unmasked(root: Any) -> None:
     which no mask wraps."""
     said = dict(cascaded([], root.get("style") or ""))
     if (said.get("mask") or root.get("mask") or "none").strip().lower() != "none":
-        raise ArtProblem("a mask on the whole drawing (its <svg>), which donjon's PDF does not draw: put the "
-                         "drawing in a group (<g>) and mask the group", root.sourceline)
+        raise ArtProblem(phrase("a mask on the whole drawing (its <svg>), which donjon's PDF does not draw: put the "
+                                "drawing in a group (<g>) and mask the group"), root.sourceline)
 
 
 def _mask_is_clip(mask: Any) -> bool:
@@ -2059,7 +2067,7 @@ def _reader_class() -> Any:
                 for _element in target.iter():
                     self.copied += 1
                     if self.copied > MAX_DRAWN:
-                        raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
+                        raise ArtProblem(_too_many_copies(), node.sourceline)
                 # the copy styled as Chromium styles what a use shows (:func:`_isolated`), made here for svglib
                 # to draw: svglib copies the element under the use and matches the rules there, where they reach
                 # it by the use's place (`#layer1 path` painted a path in <defs> a use in layer1 shows)
@@ -2165,7 +2173,7 @@ def _reader_class() -> Any:
                 return
             self.drawn += 1
             if self.drawn > MAX_DRAWN:
-                raise ArtProblem(_TOO_MANY_COPIES, node.sourceline)
+                raise ArtProblem(_too_many_copies(), node.sourceline)
             before = len(parent.contents)
             # the element's stylesheet rules and style applied to it first: svglib reads some properties from the
             # attribute alone (a clip path given by Illustrator's classes, `.st0{clip-path:url(#SVGID_2_)}`, was
@@ -2260,8 +2268,8 @@ def _reader_class() -> Any:
             find = self.attrConverter.findAttr
             line = node.etree_element.sourceline
             if target in self.patterning:
-                raise ArtProblem("its pattern is drawn inside itself, which no viewer draws: take the shape "
-                                 "filled with it out of the pattern", target.sourceline)
+                raise ArtProblem(phrase("its pattern is drawn inside itself, which no viewer draws: take the shape "
+                                        "filled with it out of the pattern"), target.sourceline)
             chain = _href_chain(target, ("pattern",), self.ids)
 
             def written(name: str) -> str | None:
@@ -2289,9 +2297,10 @@ def _reader_class() -> Any:
             columns, rows = _tiles_over(covered, placed, (x, y, width, height))
             count = len(columns) * len(rows)
             if count > MAX_PATTERN_TILES:
-                raise ArtProblem(f"its pattern (line {target.sourceline}) takes {count:,} tiles to paint the shape, "
-                                 f"more than the {MAX_PATTERN_TILES:,} donjon draws: make the pattern's tile "
-                                 f"larger, or {_BITMAP_COPY}", line)
+                raise ArtProblem(phrase("its pattern (line {line}) takes {count} tiles to paint the shape, more "
+                                        "than the {most} donjon draws: make the pattern's tile larger, or {copy}",
+                                        line=str(target.sourceline), count=phrase_number(count),
+                                        most=phrase_number(MAX_PATTERN_TILES), copy=phrase(_BITMAP_COPY_SAID)), line)
             source = next((pattern for pattern in chain if any(isinstance(child.tag, str) for child in pattern)),
                           None)
             wrapper = self._file_nodes(node).get(source) if source is not None else None
@@ -2308,7 +2317,7 @@ def _reader_class() -> Any:
                 # each tile draws the contents again: counted as copies are
                 self.drawn += (self.drawn - before) * (count - 1)
                 if self.drawn > MAX_DRAWN:
-                    raise ArtProblem(_TOO_MANY_COPIES, line)
+                    raise ArtProblem(_too_many_copies(), line)
             bands = _tile_bands(contents, width, height) if count else []
             del contents.contents[:len(bands)]  # painted once across the tiles, under them
             tiles = Group()
@@ -2354,20 +2363,21 @@ def _reader_class() -> Any:
             if target is None or _local(target.tag) != "mask":
                 return item  # none, or refused by _check_mask
             if _inside_clip(element):
-                raise ArtProblem("a mask on a shape of a clip path, which viewers leave out and donjon's PDF does "
-                                 "not draw: mask the element the clip path clips instead", element.sourceline)
+                raise ArtProblem(phrase("a mask on a shape of a clip path, which viewers leave out and donjon's "
+                                        "PDF does not draw: mask the element the clip path clips instead"),
+                                 element.sourceline)
             if target in self.masking:
-                raise ArtProblem("its mask is drawn inside itself, which no viewer draws: take the element masked "
-                                 "with it out of the mask", target.sourceline)
+                raise ArtProblem(phrase("its mask is drawn inside itself, which no viewer draws: take the element "
+                                        "masked with it out of the mask"), target.sourceline)
             wrapper = self._file_nodes(node).get(target)
             if wrapper is None:
                 return item
             find = self.attrConverter.findAttr
             find(wrapper, "__donjon__")  # its rules and style, on its attributes
             if find(wrapper, "color-interpolation").strip().lower() == "linearrgb":
-                raise ArtProblem("a mask whose luminance is measured in linearRGB (color-interpolation), which "
-                                 "viewers draw each their own way (Chromium does, librsvg does not): remove "
-                                 "color-interpolation from the mask", target.sourceline)
+                raise ArtProblem(phrase("a mask whose luminance is measured in linearRGB (color-interpolation), "
+                                        "which viewers draw each their own way (Chromium does, librsvg does not): "
+                                        "remove color-interpolation from the mask"), target.sourceline)
             kind = (target.attrib.get("mask-type") or "luminance").strip().lower()
             # the element's own transform: the mask is in the element's user space, inside it
             transform = element.get("transform")
@@ -2457,14 +2467,14 @@ def _reader_class() -> Any:
                 return item
             self._file_nodes(node)
             if self.marking:
-                raise ArtProblem("a marker's shapes carry markers themselves, which donjon's PDF does not draw: "
-                                 "turn the inner ones into shapes (Inkscape: Path > Object to Path on the marker's "
-                                 "copy)", element.sourceline)
+                raise ArtProblem(phrase("a marker's shapes carry markers themselves, which donjon's PDF does not "
+                                        "draw: turn the inner ones into shapes (Inkscape: Path > Object to Path on "
+                                        "the marker's copy)"), element.sourceline)
             order = find(node, "paint-order").lower().split()
             if "markers" in order and order.index("markers") == 1 and len(order) >= 2:
-                raise ArtProblem("a paint order that draws markers between the fill and the stroke, which donjon's "
-                                 "PDF does not draw: put markers first or last (Inkscape: Fill and Stroke > "
-                                 "Stroke style > Order)", element.sourceline)
+                raise ArtProblem(phrase("a paint order that draws markers between the fill and the stroke, which "
+                                        "donjon's PDF does not draw: put markers first or last (Inkscape: Fill and "
+                                        "Stroke > Stroke style > Order)"), element.sourceline)
             vertices = self._vertices(node)
             width = self._stroke_width(node)
             context = (find(node, "fill") or "black", find(node, "stroke") or "none")
@@ -2487,7 +2497,7 @@ def _reader_class() -> Any:
                         continue
                     self.drawn += found[-1]
                     if self.drawn > MAX_DRAWN:
-                        raise ArtProblem(_TOO_MANY_COPIES, element.sourceline)
+                        raise ArtProblem(_too_many_copies(), element.sourceline)
                     instances.append(self._marker_at(marker, vertex, width, found))
             finally:
                 self.marking.pop()
@@ -3675,13 +3685,27 @@ def _numbers(node: Any, line: int) -> None:
 def _finite(what: str, values: Any, line: int) -> None:
     for value in values:
         if not math.isfinite(value) or abs(value) > MAX_NUMBER:
-            raise ArtProblem(f"{_what(what)} holds the number {value:g}, too large to draw: check the element's "
-                             "size, position and transform", line or None)
+            raise ArtProblem(_too_large(what, f"{value:g}"), line or None)
 
 
-def _what(key: str) -> str:
-    return {"points": "a path", "transform": "a transform", "strokeWidth": "a stroke's width",
-            "strokeDashArray": "a dash array"}.get(key, f"a shape's {key}")
+def _too_large(key: str, value: str) -> str:
+    """A number of a drawn shape too large to draw, said of what holds it."""
+    if key == "points":
+        return phrase("a path holds the number {value}, too large to draw: {check}", value=value, check=phrase(_CHECK))
+    if key == "transform":
+        return phrase("a transform holds the number {value}, too large to draw: {check}", value=value,
+                      check=phrase(_CHECK))
+    if key == "strokeWidth":
+        return phrase("a stroke's width holds the number {value}, too large to draw: {check}", value=value,
+                      check=phrase(_CHECK))
+    if key == "strokeDashArray":
+        return phrase("a dash array holds the number {value}, too large to draw: {check}", value=value,
+                      check=phrase(_CHECK))
+    return phrase("a shape's {key} holds the number {value}, too large to draw: {check}", key=key, value=value,
+                  check=phrase(_CHECK))
+
+
+_CHECK = N_("check the element's size, position and transform")
 
 
 def _dashes(value: Any) -> Any:

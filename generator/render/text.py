@@ -39,6 +39,7 @@ from generator.render import fonts
 from generator.render.icons import ICON_ADVANCE, ICON_RISE, ICON_SIDE, icons
 from generator.render.model import IconUse, ImageUse, Primitive, TextRun
 from generator.render.joining import join, join_pieces, needs_joining
+from generator.sayings import quote
 from generator.units import to_mm
 
 T = TypeVar("T")
@@ -701,7 +702,7 @@ def why_not(paragraphs: Sequence[Paragraph], width: float, height: float, style:
         for word in para:
             if word.w1 > limit and (hyphenate is None or wrap([(word,)], size, width, True, hyphenate) is None):
                 return phrase("the word {word} is {wide} mm wide at {size} pt, wider than the box's {width} mm",
-                              word=repr(shown(word)), wide=_figure(to_mm(word.w1 * size), 1), size=_figure(size),
+                              word=quote(shown(word)), wide=_figure(to_mm(word.w1 * size), 1), size=_figure(size),
                               width=_figure(to_mm(width), 1))
     lines = wrap(paragraphs, size, width, style.wrap, style.hyphens())
     if lines is None:

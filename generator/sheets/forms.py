@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from generator.errors import DocumentError, InputError, Problem
 from generator.files import pypdf_quiet
 from generator.i18n import N_
+from generator.sayings import phrase_quoted
 from generator.sheets.marks import own_words
 
 if TYPE_CHECKING:
@@ -186,7 +187,7 @@ def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]
     identity = kinds[0].layout.identity[0]
     if identity not in found:
         raise InputError(display, say._("has form fields but no field {name}: it is not a donjon fillable {what}",
-                                        name=repr(identity), what=what))
+                                        name=phrase_quoted(identity, None, lang), what=what))
     reader = _Reader(display, found, what, lang)
     value = reader.text(identity)
     kind = next((k for k in kinds if k.layout.identity[1] == value), None)
@@ -194,7 +195,8 @@ def read_form(found: Mapping[str, Any], display: str, kinds: Sequence[SheetKind]
         known = ", ".join(k.layout.identity[1] for k in kinds)
         raise SheetError(display, [Problem(display, None, field_named(identity, lang),
                                            say._("is {value}, which is no sheet donjon reads here ({known})",
-                                                 value=repr(value[:QUOTE]), known=known))], what, lang)
+                                                 value=phrase_quoted(value[:QUOTE], None, lang),
+                                                 known=known))], what, lang)
     return replace(reader.read(kind), lang=getattr(found, "lang", None))
 
 
@@ -231,7 +233,8 @@ class _Reader:
         found = NUMBER.fullmatch(text)
         if found is None:
             shown = text if len(text) <= QUOTE else text[:QUOTE] + "..."
-            self.fail(name, self.say._("expected a whole number, got {value}", value=repr(shown)))
+            self.fail(name, self.say._("expected a whole number, got {value}",
+                                       value=phrase_quoted(shown, None, self.say.lang)))
             return None
         whole = found[1]
         if len(whole.lstrip("+-")) > DIGITS:
@@ -346,5 +349,6 @@ class _Reader:
 
         printed = printed or {}
         said = ", ".join(named_value(str(v), printed.get(str(v))) for v in allowed)
-        self.fail(name, self.say._("holds {value}; it takes {values}", value=repr(text[:QUOTE]), values=said))
+        self.fail(name, self.say._("holds {value}; it takes {values}",
+                                   value=phrase_quoted(text[:QUOTE], None, self.say.lang), values=said))
         return None

@@ -64,6 +64,7 @@ from generator.fields import (
     check_document,
 )
 from generator.i18n import N_, phrase
+from generator.sayings import quote
 from generator.sheets.layout import VALUE, VALUE_NAME, WORDS, Where, values_written
 from generator.yamlio import Document, PathKey
 
@@ -294,7 +295,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
                 where = ".".join((*map(str, path), "labels", name))
                 problems.append(Problem(origin, doc.line((*path, "labels", name)), where,
                                         phrase("labels a field {name} that the layout {layout} does not have "
-                                               "({names})", name=repr(name), layout=layout.file,
+                                               "({names})", name=quote(name), layout=layout.file,
                                                names=", ".join(names))))
     # item words of a field that is not there, or not a list, are a typo too
     for path, given in (((), raw.get("item_words")),
@@ -328,7 +329,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
         for name in fields:
             if name not in names:
                 problems.append(Problem(origin, line, where, phrase(
-                    "names the field {name}, which the layout {layout} does not have ({names})", name=repr(name),
+                    "names the field {name}, which the layout {layout} does not have ({names})", name=quote(name),
                     layout=layout.file, names=", ".join(names))))
         table: tuple[tuple[int, int, int], ...] = ()
         if item.get("lookup"):
@@ -376,7 +377,7 @@ def load_sheet(folder: Path, root: Path | None = None) -> tuple[UserSheet | None
             if name not in named:
                 key: PathKey = ("languages", code, "categories", name)
                 problems.append(Problem(origin, doc.line(key), ".".join(map(str, key)), phrase(
-                    "names a scoring category {name} that `scoring:` does not have ({names})", name=repr(name),
+                    "names a scoring category {name} that `scoring:` does not have ({names})", name=quote(name),
                     names=", ".join(named) or phrase("it has none"))))
     players = raw.get("players") or {"min": PLAYERS[0], "max": PLAYERS[1]}
     if players["min"] > players["max"]:

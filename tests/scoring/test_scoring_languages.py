@@ -213,9 +213,9 @@ def test_the_installed_command_scores_in_german() -> None:
 
 @pytest.mark.parametrize("code, heading, unknown, missing", [
     ("fr", "illisible comme état de fin pour Oh mon château (2 problèmes)", "clé inconnue",
-     "la clé 'guests' manque"),
+     "la clé « guests » manque"),  # (the message's narrow spaces read as spaces below)
     ("de", "nicht lesbar als Endstand für Once Upon a Castle (2 Probleme)", "unbekannter Schlüssel",
-     "der Schlüssel 'guests' fehlt"),
+     "der Schlüssel „guests“ fehlt"),
 ])
 def test_a_file_that_cannot_be_read_is_told_so_in_the_language(code: str, heading: str, unknown: str, missing: str,
                                                                   tmp_path: Path) -> None:
@@ -371,8 +371,8 @@ def test_an_end_state_piped_in_is_refused_in_the_language(code: str, said: list[
 
 
 @pytest.mark.parametrize(("code", "said"), [
-    ("fr", "la clé 'guests' manque (Grands Architectes : les noms des invités"),
-    ("de", "'guests' fehlt (Baumeister: die Namen der Gäste")])
+    ("fr", "la clé «\u202fguests\u202f» manque (Grands Architectes : les noms des invités"),
+    ("de", "„guests“ fehlt (Baumeister: die Namen der Gäste")])
 def test_a_missing_key_is_explained_in_the_language(tmp_path: Path, code: str, said: str) -> None:
     """`--lang fr|de`: a key left out is explained by the format's words for it in the language where donjon's
     catalogs hold them (the castle's guests); they were English inside the French or German message. English as

@@ -188,13 +188,13 @@ def test_a_filled_sheet_that_cannot_be_read_is_told_so_in_the_language(tmp_path:
 
 @pytest.mark.parametrize(("code", "said"), [
     ("fr", ["ivy.pdf : illisible comme feuille remplie (feuille du château) (2 problèmes) :",
-            "ivy.pdf: champ tower_1_value: un nombre entier est attendu ici, pas 'five'",
-            "ivy.pdf: champ residents: un nombre entier est attendu ici, pas 'lots'",
-            "lea.pdf: champ guest_1: invité inconnu : 'Quen' (vouliez-vous dire 'queen' ?)"]),
+            "ivy.pdf: champ tower_1_value: un nombre entier est attendu ici, pas « five »",
+            "ivy.pdf: champ residents: un nombre entier est attendu ici, pas « lots »",
+            "lea.pdf: champ guest_1: invité inconnu : « Quen » (vouliez-vous dire « queen » ?)"]),
     ("de", ["ivy.pdf: nicht lesbar als ausgefüllter Bogen (Burgbogen) (2 Probleme):",
-            "ivy.pdf: Feld tower_1_value: hier gehört eine ganze Zahl hin, nicht 'five'",
-            "ivy.pdf: Feld residents: hier gehört eine ganze Zahl hin, nicht 'lots'",
-            "lea.pdf: Feld guest_1: Gast unbekannt: 'Quen' (war 'queen' gemeint?)"])])
+            "ivy.pdf: Feld tower_1_value: hier gehört eine ganze Zahl hin, nicht „five“",
+            "ivy.pdf: Feld residents: hier gehört eine ganze Zahl hin, nicht „lots“",
+            "lea.pdf: Feld guest_1: Gast unbekannt: „Quen“ (war „queen“ gemeint?)"])])
 def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tmp_path: Path, code: str,
                                                                                said: list[str]) -> None:
     """`--lang fr|de`: the form reader's own problems (text where a number belongs), their heading and the form
@@ -220,11 +220,11 @@ def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tm
                    "rempart construit (004 Flags))",
             "odd": "champ floor_1: n’est pas une case à cocher, comme sur une feuille donjon (feuille du château)",
             "odd ": "champ income: n’est pas un champ d’une feuille donjon (feuille du château)",
-            "ver": "champ version: vaut 'queenly', qui n’est aucune des feuilles que donjon lit ici",
+            "ver": "champ version: vaut « queenly », qui n’est aucune des feuilles que donjon lit ici",
             "blank": "blank.pdf: n’a rien de rempli",
             "notes": "notes.pdf: n’est pas un PDF",
             "paper": "paper.pdf: n’a aucun champ de formulaire",
-            "tax": "tax.pdf: a des champs de formulaire mais pas de champ 'version'",
+            "tax": "tax.pdf: a des champs de formulaire mais pas de champ « version »",
             "locked": "locked.pdf: est protégé par un mot de passe",
             "broken": "broken.pdf: est un PDF endommagé",
             "two": "b.pdf: champ version : cette feuille est de la version Apprentice, mais"}),
@@ -233,11 +233,11 @@ def test_what_a_filled_form_holds_that_cannot_be_read_is_said_in_the_language(tm
                    "einer gebauten Mauer (004 Flags))",
             "odd": "Feld floor_1: ist kein Ankreuzfeld, wie auf einem donjon-Bogen (Burgbogen)",
             "odd ": "Feld income: ist kein Feld eines donjon-Bogens (Burgbogen)",
-            "ver": "Feld version: ist 'queenly', aber das ist keiner der Bögen",
+            "ver": "Feld version: ist „queenly“, aber das ist keiner der Bögen",
             "blank": "blank.pdf: ist leer",
             "notes": "notes.pdf: ist kein PDF",
             "paper": "paper.pdf: hat keine Formularfelder",
-            "tax": "tax.pdf: hat Formularfelder, aber kein Feld 'version'",
+            "tax": "tax.pdf: hat Formularfelder, aber kein Feld „version“",
             "locked": "locked.pdf: ist mit einem Passwort geschützt",
             "broken": "broken.pdf: ist ein beschädigtes PDF",
             "two": "b.pdf: Feld version: dieser Bogen gehört zur Version Apprentice,"})])
