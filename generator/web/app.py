@@ -17,7 +17,7 @@ import http
 import json
 import sqlite3
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -165,9 +165,11 @@ class Companion:
         for the page saying the database cannot be used, which names games by the words read last."""
         lang = request_language(request)
         context.setdefault("here", here(request))  # where the language switch returns to
+        # read when the page names a game: a tap's or a poll's answer (update.html) names none, and read for each
+        # it was a read of the database (a transaction, the file's identity checked) on the server's one thread
+        names = GameNames(lambda: self.games.names_shown(lang, self.kept if reads else self._kept))
         html = self.env.get_template(name).render(
-            request=request, join_url=self.join_url,
-            game_names=self.games.names_shown(lang, self.kept if reads else self._kept),
+            request=request, join_url=self.join_url, game_names=names,
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
         headers = {"content-language": lang.code, "vary": "Accept-Language, Cookie"}
         if name not in FORM_PAGES:
@@ -1209,6 +1211,28 @@ class Companion:
     async def gone(self, request: Request, exc: Exception) -> Response:
         """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""
         return Response(status_code=400)
+
+
+class GameNames(Mapping[str, str]):
+    """The games' names a page shows (Games.names_shown), made by `make` the first time the page names one."""
+
+    def __init__(self, make: Callable[[], Mapping[str, str]]) -> None:
+        self._make = make
+        self._names: Mapping[str, str] | None = None
+
+    def _made(self) -> Mapping[str, str]:
+        if self._names is None:
+            self._names = self._make()
+        return self._names
+
+    def __getitem__(self, game: str) -> str:
+        return self._made()[game]  # a game named nowhere is named by its id (games._ByIdElse)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
 
 
 class SeatUpload(NamedTuple):

@@ -1,0 +1,43 @@
+"""What a phone's tap and a table's poll cost the companion: twenty phones tapping at once share its one thread, so
+a read of the database an answer makes and never uses is paid by every phone waiting (benchmarks/run.py, serve)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from generator.web.db import Database
+from tests.web.conftest import new_table
+
+
+@pytest.fixture
+def reads(db: Database, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every read of the database made from now on (its function), in order."""
+    made: list[Any] = []
+    read = Database.read
+
+    def counted(self: Database, func: Any) -> Any:
+        made.append(func)
+        return read(self, func)
+
+    monkeypatch.setattr(Database, "read", counted)
+    return made
+
+
+def test_a_tap_and_a_poll_read_only_the_table(client: TestClient, reads: list[Any]) -> None:
+    """A tap's answer drew the table its write returned, yet every answer read the database once more: the words of
+    the sheets of one's own kept in the history, to name the games of a page (update.html names none). A tap reads
+    nothing now, and a poll of a changed table its version and the table."""
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    table.page(0)
+    reads.clear()
+    table.edit("add", "vp_tokens", 1, seat=0)
+    assert reads == []
+    answer = client.get(f"/tables/{table.id}/live?v=0&seat=1&h=")
+    assert answer.status_code == 200 and 'data-version="' in answer.text
+    assert len(reads) == 2, [getattr(f, "__name__", f) for f in reads]
+    reads.clear()
+    assert "Guildhall" in table.page(0)  # a page naming its game still reads the names
+    assert len(reads) >= 1
