@@ -91,6 +91,8 @@ class TableView:
     controls: dict[int | None, list[Control]] = field(default_factory=dict)
     #: the language it is shown in (its labels, messages and choices)
     lang: Language = field(default_factory=lambda: language())
+    #: a poll's answer drawn of this version, by the seat shown and whether the forms are drawn whole (app.live)
+    polled: dict[tuple[int | None, bool], str] = field(default_factory=dict)
 
     @property
     def result(self) -> dict[str, Any] | None:

@@ -41,3 +41,39 @@ def test_a_tap_and_a_poll_read_only_the_table(client: TestClient, reads: list[An
     reads.clear()
     assert "Guildhall" in table.page(0)  # a page naming its game still reads the names
     assert len(reads) >= 1
+
+
+def test_the_phones_polling_a_new_version_have_it_drawn_once_per_seat(client: TestClient,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every phone on a table asks for the version a tap made, each drawn anew (2-3 ms of the server's one thread,
+    which the phones tapping meanwhile waited for). It is drawn once for each seat shown (and language), and every
+    phone of that seat gets the same answer; the next tap's version is drawn again."""
+    from generator.web.app import Companion
+
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    drawn: list[str] = []
+    draw = Companion.drawn
+
+    def counted(self: Companion, name: str, *args: Any, **kwargs: Any) -> str:
+        drawn.append(name)
+        return draw(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(Companion, "drawn", counted)
+
+    def poll(seat: int, lang: str = "en") -> str:
+        answer = client.get(f"/tables/{table.id}/live?v=0&seat={seat}&h=", headers={"accept-language": lang})
+        assert answer.status_code == 200 and answer.headers["content-language"] == lang
+        return str(answer.text)
+
+    table.edit("add", "vp_tokens", 1, seat=0)
+    drawn.clear()
+    first = [poll(0) for _ in range(3)]
+    assert first[0] == first[1] == first[2] and 'id="in-players_0__vp_tokens"' in first[0]
+    assert len(drawn) == 1
+    assert poll(1) != first[0] and len(drawn) == 2  # another seat's part
+    french = poll(0, "fr")
+    assert french != first[0] and len(drawn) == 3  # another language
+    table.edit("add", "vp_tokens", 1, seat=0)
+    drawn.clear()
+    again = poll(0)
+    assert again != first[0] and 'value="2"' in again and len(drawn) == 1
