@@ -259,12 +259,27 @@ class Views:
     def __init__(self, games: Games) -> None:
         self.games = games
         self._cache: OrderedDict[tuple[int, int, int, str], TableView] = OrderedDict()
+        self._builders: OrderedDict[tuple[str, str, tuple[str, ...], str], FormBuilder] = OrderedDict()
         self._lock = threading.Lock()
 
     def builder(self, game: str, options: Mapping[str, Any], players: Sequence[str],
                 lang: Language | None = None) -> FormBuilder:
+        """A table's form builder: one per game, options, players and language, so that what its widgets give
+        (choices, rows, bounds, notes: FormBuilder._given_by) is worked out once, not for every tap."""
+        lang = lang or language()
+        key = (game, json.dumps(options, sort_keys=True, default=str), tuple(players), lang.code)
+        with self._lock:
+            found = self._builders.get(key)
+            if found is not None:
+                self._builders.move_to_end(key)
+                return found
         catalog, spec = self.games.catalog(game, lang)
-        return FormBuilder(spec, self.games.hints(game), catalog, options, players, lang or language())
+        made = FormBuilder(spec, self.games.hints(game), catalog, options, players, lang)
+        with self._lock:
+            self._builders[key] = made
+            while len(self._builders) > CACHE_SIZE:
+                self._builders.popitem(last=False)
+        return made
 
     def view(self, table: GameTable, lang: Language | None = None) -> TableView:
         """The view of a table's version in `lang` (English): computed once per version and language."""

@@ -77,3 +77,37 @@ def test_the_phones_polling_a_new_version_have_it_drawn_once_per_seat(client: Te
     drawn.clear()
     again = poll(0)
     assert again != first[0] and 'value="2"' in again and len(drawn) == 1
+
+
+def test_what_the_catalog_gives_a_tables_controls_is_worked_out_once_per_table(client: TestClient,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each tap drew the controls of every part anew, and with them what the catalog gives them (the VP cards'
+    values of the set chosen, its professions, the colours), the same for every version of the table: worked out for
+    each part at each tap. It is worked out once per table and language; a name corrected is another table's form."""
+    import dataclasses
+
+    from generator.games.guildhall.table import HINTS
+
+    asked: list[str] = []
+    widget = HINTS.widgets["vp_cards"]
+    assert widget.choices is not None
+    values = widget.choices
+
+    def counted(catalog: Any, options: Any) -> Any:
+        asked.append(str(options.get("vp_set")))
+        return values(catalog, options)
+
+    monkeypatch.setitem(HINTS.widgets, "vp_cards", dataclasses.replace(widget, choices=counted))
+    table = new_table(client, "guildhall", ["Ana", "Ben"], vp_set="old-world-economy", professions="")
+    table.page(0)
+    asked.clear()
+    for value in (9, 7, 3):
+        assert 'aria-label="VP cards bought: take away 9 (number 1)"' in table.edit("append", "vp_cards", value, seat=0)
+    assert asked == []
+    french = client.get(f"/tables/{table.id}/seats/0", headers={"accept-language": "fr"})
+    assert french.status_code == 200 and asked == ["old-world-economy"]
+    asked.clear()
+    renamed = client.post(f"/tables/{table.id}/seats/1/name", headers={"sec-fetch-site": "same-origin"},
+                          data={"name": "Bea", "was": "Ben"})
+    assert renamed.status_code == 303, renamed.text
+    assert "Bea" in table.page(1) and asked == ["old-world-economy"]
