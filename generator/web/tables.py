@@ -268,12 +268,12 @@ class Views:
         (choices, rows, bounds, notes: FormBuilder._given_by) is worked out once, not for every tap."""
         lang = lang or language()
         key = (game, json.dumps(options, sort_keys=True, default=str), tuple(players), lang.code)
+        catalog, spec = self.games.catalog(game, lang)
         with self._lock:
             found = self._builders.get(key)
-            if found is not None:
+            if found is not None and found.catalog is catalog:  # not a catalog edited since (read again)
                 self._builders.move_to_end(key)
                 return found
-        catalog, spec = self.games.catalog(game, lang)
         made = FormBuilder(spec, self.games.hints(game), catalog, options, players, lang)
         with self._lock:
             self._builders[key] = made
