@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.web.test_browser import (SETTLED_MS, VIEWPORTS, anas_phone, browser, server, tap, totals,  # noqa: F401
-                                    until)
+from tests.web.test_browser import (SETTLED_MS, VIEWPORTS, anas_phone, browser, server, shot, tap,  # noqa: F401
+                                    totals, until)
 
 pytestmark = pytest.mark.browser
 
@@ -118,6 +118,7 @@ def test_a_tap_the_companion_cannot_save_says_why_in_the_pages_language(browser:
     text = page.locator("#connection-text").inner_text()
     assert french._("The companion answered: {why}.").format(why=said) in text, text
     assert "(503)" not in text  # the status alone said nothing a player can act on
+    shot(page, "db-gone-fr")
     for suffix in ("", "-wal", "-shm"):
         if (tmp_path / f"elsewhere.sqlite3{suffix}").exists():
             (tmp_path / f"elsewhere.sqlite3{suffix}").rename(f"{database}{suffix}")
