@@ -17,7 +17,7 @@ import http
 import json
 import sqlite3
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -163,12 +163,22 @@ class Companion:
         """A page in the language of the phone asking (generator.web.languages): its words, the games' names,
         dates and lists; the answer says its language, and that it depends on the phone's choice. `reads`: False
         for the page saying the database cannot be used, which names games by the words read last."""
+        return self.answer(name, request_language(request), self.drawn(name, request, reads, **context), status)
+
+    def drawn(self, name: str, request: Request, reads: bool = True, **context: Any) -> str:
+        """The page `name` drawn for `request` (:meth:`page`)."""
         lang = request_language(request)
         context.setdefault("here", here(request))  # where the language switch returns to
-        html = self.env.get_template(name).render(
-            request=request, join_url=self.join_url,
-            game_names=self.games.names_shown(lang, self.kept if reads else self._kept),
+        # read when the page names a game: a tap's or a poll's answer (update.html) names none, and read for each
+        # it was a read of the database (a transaction, the file's identity checked) on the server's one thread
+        names = GameNames(lambda: self.games.names_shown(lang, self.kept if reads else self._kept))
+        return self.env.get_template(name).render(
+            request=request, join_url=self.join_url, game_names=names,
             and_list=lambda names: messages.and_list(names, lang), **page_words(lang), **context)
+
+    @staticmethod
+    def answer(name: str, lang: Language, html: str, status: int = 200) -> HTMLResponse:
+        """The page `name` drawn (`html`) as the answer (:meth:`page`)."""
         headers = {"content-language": lang.code, "vary": "Accept-Language, Cookie"}
         if name not in FORM_PAGES:
             # a table, a game or the history as they stand: the back button showed one from the browser's cache as
@@ -488,8 +498,14 @@ class Companion:
         seat = seat if view.table.has_seat(seat) else None  # has_seat(None) is False
         context = self.table_context(view, seat)
         reload_forms = request.query_params.get("h", "") != context["hash"]
-        return self.page("update.html", request, reload_forms=reload_forms, edited=-1, edited_path="", error="",
-                         **context)
+        # every phone on the table asks for the version a tap made (a Guildhall's four parts drawn: 2-3 ms of the
+        # server's one thread each, which the phones tapping meanwhile waited for): drawn once per seat and forms
+        # drawn or not, kept with the version's view (Views: its language and photos too)
+        html = view.polled.get((seat, reload_forms))
+        if html is None:
+            html = view.polled[seat, reload_forms] = self.drawn(
+                "update.html", request, reload_forms=reload_forms, edited=-1, edited_path="", error="", **context)
+        return self.answer("update.html", view.lang, html)
 
     async def upload_sheet(self, request: Request) -> Response:
         """A filled castle score sheet in place of typing: a fillable PDF is read, checked and scored through the
@@ -1209,6 +1225,28 @@ class Companion:
     async def gone(self, request: Request, exc: Exception) -> Response:
         """The client left in the middle of its request: nobody reads the answer, and it is no fault to log."""
         return Response(status_code=400)
+
+
+class GameNames(Mapping[str, str]):
+    """The games' names a page shows (Games.names_shown), made by `make` the first time the page names one."""
+
+    def __init__(self, make: Callable[[], Mapping[str, str]]) -> None:
+        self._make = make
+        self._names: Mapping[str, str] | None = None
+
+    def _made(self) -> Mapping[str, str]:
+        if self._names is None:
+            self._names = self._make()
+        return self._names
+
+    def __getitem__(self, game: str) -> str:
+        return self._made()[game]  # a game named nowhere is named by its id (games._ByIdElse)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
 
 
 class SeatUpload(NamedTuple):

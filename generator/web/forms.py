@@ -193,6 +193,11 @@ def initial_part(spec: Record[Any], hints: TableHints) -> dict[str, Any]:
     return {k: v for k, v in out.items() if v is not None}
 
 
+def _widget_key(path: Sequence[str]) -> str:
+    """The key of a control's widget in TableHints.widgets: its path without the items' indexes."""
+    return ".".join(p for p in path if not p.isdecimal())
+
+
 @dataclass
 class FormBuilder:
     """Controls for one table: the game's format, hints, catalog and the options chosen."""
@@ -208,12 +213,33 @@ class FormBuilder:
     def __post_init__(self) -> None:
         self.spec = variant(self.spec, self.options)
         self._sources = {**self.options, "_players": max(len(self.players), 1), "_lang": self.lang}
+        #: what a widget gives a control of this table (its choices, rows, bounds, note: from the catalog and the
+        #: options, the same in every version), by the widget's path (forms.py, _control)
+        self._given: dict[str, dict[str, Any]] = {}
+
+    def _given_by(self, widget: TableControl, key: str) -> dict[str, Any]:
+        """What `widget` gives its controls (the lists are shared by every version's control: never changed in
+        place), computed once per table."""
+        found = self._given.get(key)
+        if found is None:
+            src, catalog = self._sources, self.catalog
+            found = {"choices": widget.choices(catalog, src) if widget.choices else [],
+                     "rows": widget.rows(catalog, src) if widget.rows else [],
+                     "swatches": widget.swatches(catalog) if widget.swatches else {},
+                     "low": widget.low(catalog, src) if widget.low else None,
+                     "high": widget.high(catalog, src) if widget.high else None,
+                     "most": widget.most(catalog, src) if widget.most else None,
+                     "note": widget.note(catalog, src) if widget.note else "",
+                     "ask_from": widget.ask_from(catalog, src) if widget.ask_from else None}
+            self._given[key] = found
+        return found
 
     def _widget(self, path: Sequence[str]) -> TableControl | None:
-        return self.hints.widgets.get(".".join(p for p in path if not p.isdecimal()))
+        return self.hints.widgets.get(_widget_key(path))
 
     def _control(self, name: str, spec: Field, path: list[str], where: str, value: Any) -> Control:
-        widget = self._widget(path)
+        widget_key = _widget_key(path)
+        widget = self.hints.widgets.get(widget_key)
         kind = widget.kind if widget else kind_of(spec.type)
         # a game's own label (a sheet of one's own's, in the phone's language) as it is; donjon's, translated
         own = self.hints.labels_in(self.lang).get(name) if self.hints.labels_in is not None else None
@@ -233,17 +259,13 @@ class FormBuilder:
         if isinstance(type_, Int):
             control.low, control.high = type_.min, type_.max
         if widget is not None:
-            src = self._sources
-            control.choices = widget.choices(self.catalog, src) if widget.choices else []
-            control.rows = widget.rows(self.catalog, src) if widget.rows else []
-            control.swatches = widget.swatches(self.catalog) if widget.swatches else {}
+            given = self._given_by(widget, widget_key)
+            control.choices, control.rows, control.swatches = given["choices"], given["rows"], given["swatches"]
             if widget.low:
-                control.low = widget.low(self.catalog, src)
+                control.low = given["low"]
             if widget.high:
-                control.high = widget.high(self.catalog, src)
-            control.most = widget.most(self.catalog, src) if widget.most else None
-            control.note = widget.note(self.catalog, src) if widget.note else ""
-            control.ask_from = widget.ask_from(self.catalog, src) if widget.ask_from else None
+                control.high = given["high"]
+            control.most, control.note, control.ask_from = given["most"], given["note"], given["ask_from"]
         if kind == "pick" and isinstance(type_, ListOf) and kind_of(type_.item) == "count":
             kind = control.kind = "tap"  # numbers may repeat (two Apprentice guests worth 2): tapped, not picked
         if kind == "player":

@@ -91,6 +91,8 @@ class TableView:
     controls: dict[int | None, list[Control]] = field(default_factory=dict)
     #: the language it is shown in (its labels, messages and choices)
     lang: Language = field(default_factory=lambda: language())
+    #: a poll's answer drawn of this version, by the seat shown and whether the forms are drawn whole (app.live)
+    polled: dict[tuple[int | None, bool], str] = field(default_factory=dict)
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -257,12 +259,27 @@ class Views:
     def __init__(self, games: Games) -> None:
         self.games = games
         self._cache: OrderedDict[tuple[int, int, int, str], TableView] = OrderedDict()
+        self._builders: OrderedDict[tuple[str, str, tuple[str, ...], str], FormBuilder] = OrderedDict()
         self._lock = threading.Lock()
 
     def builder(self, game: str, options: Mapping[str, Any], players: Sequence[str],
                 lang: Language | None = None) -> FormBuilder:
+        """A table's form builder: one per game, options, players and language, so that what its widgets give
+        (choices, rows, bounds, notes: FormBuilder._given_by) is worked out once, not for every tap."""
+        lang = lang or language()
+        key = (game, json.dumps(options, sort_keys=True, default=str), tuple(players), lang.code)
         catalog, spec = self.games.catalog(game, lang)
-        return FormBuilder(spec, self.games.hints(game), catalog, options, players, lang or language())
+        with self._lock:
+            found = self._builders.get(key)
+            if found is not None and found.catalog is catalog:  # not a catalog edited since (read again)
+                self._builders.move_to_end(key)
+                return found
+        made = FormBuilder(spec, self.games.hints(game), catalog, options, players, lang)
+        with self._lock:
+            self._builders[key] = made
+            while len(self._builders) > CACHE_SIZE:
+                self._builders.popitem(last=False)
+        return made
 
     def view(self, table: GameTable, lang: Language | None = None) -> TableView:
         """The view of a table's version in `lang` (English): computed once per version and language."""

@@ -4,12 +4,14 @@ after it must not draw the table back as it was. Skipped without Chromium unless
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.web.test_browser import SETTLED_MS, anas_phone, browser, server, tap, totals, until  # noqa: F401
+from tests.web.test_browser import (SETTLED_MS, VIEWPORTS, anas_phone, browser, server, shot, tap,  # noqa: F401
+                                    totals, until)
 
 pytestmark = pytest.mark.browser
 
@@ -82,4 +84,44 @@ def test_a_tap_after_another_phones_change_draws_that_change_too(browser: Any, s
     assert tokens.input_value() == "1"
     assert [text.split()[0] for text in page.locator("#ctl-msg-players_0__vp_cards .chip").all_inner_texts()] == \
         ["9", "7"]
+    context.close()
+
+
+def test_a_tap_the_companion_cannot_save_says_why_in_the_pages_language(browser: Any, server: str,  # noqa: F811
+                                                                         tmp_path: Path) -> None:
+    """The companion's database moved away while a phone is on a table: its tap was kept, and the page said only
+    "Le compagnon a répondu par une erreur (503)", where the companion's answer names the file gone and what to do
+    (move it back). The page says the companion's own words, in the page's language; the file put back, the tap kept
+    is sent and the words go."""
+    from generator.i18n import language
+    from generator.web import messages
+
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True, locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{server}/new/guildhall")
+    page.fill("#name-0", "Ana")
+    page.fill("#name-1", "Ben")
+    page.select_option("#opt-vp_set", "old-world-economy")
+    page.locator("form.new button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/tables/\d+$"))
+    page.goto(page.url + "/seats/0")
+    database = tmp_path / "db.sqlite3"
+    for suffix in ("", "-wal", "-shm"):
+        if Path(f"{database}{suffix}").exists():
+            Path(f"{database}{suffix}").rename(tmp_path / f"elsewhere.sqlite3{suffix}")
+    with page.expect_response(re.compile(r"/edit$")) as answer:
+        page.locator("""button[data-edit*='"path": "vp_tokens"'][data-edit*='"value": "1"']""").click()
+    assert answer.value.status == 503
+    french = language("fr")
+    said = french._(messages.DB_GONE).format(file=database)
+    page.wait_for_function("() => document.getElementById('connection-text').textContent !== ''")
+    text = page.locator("#connection-text").inner_text()
+    assert french._("The companion answered: {why}.").format(why=said) in text, text
+    assert "(503)" not in text  # the status alone said nothing a player can act on
+    shot(page, "db-gone-fr")
+    for suffix in ("", "-wal", "-shm"):
+        if (tmp_path / f"elsewhere.sqlite3{suffix}").exists():
+            (tmp_path / f"elsewhere.sqlite3{suffix}").rename(f"{database}{suffix}")
+    page.locator("#connection").wait_for(state="hidden", timeout=SETTLED_MS)
+    assert page.locator("#in-players_0__vp_tokens").input_value() == "1"
     context.close()

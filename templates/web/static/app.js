@@ -67,9 +67,13 @@
   function unsaved(n) {
     return n === 0 ? "" : n === 1 ? words("unsavedOne") : words("unsavedMany", {n: n});
   }
-  function offline(why, n) {  // n: the changes not sent yet (this table's, else those kept for other tables)
+  // n: the changes not sent yet (this table's, else those kept for other tables); reason: what the companion said
+  // of it (saidBy), which names what a status cannot ("the database ... is no longer the file it opened: move it
+  // back"). A 401 keeps the page's words: the companion's are for a script (an Authorization header)
+  function offline(why, n, reason) {
     const left = n === undefined ? pending.length : n;
     const said = why === 401 ? words("notLetIn") : why === "down" ? words("down")
+      : reason ? words("answered", {why: reason})
       : why === 507 ? words("full") : words("error", {status: why});
     tell(said + (left ? " " + words("kept", {unsaved: unsaved(left)}) : ""), left > 0);
   }
@@ -269,7 +273,7 @@
         }
         if (answer.status === 401) { offline(401); schedule(); return; }
         if (answer.status >= 500 || answer.status === 408 || answer.status === 429) {
-          offline(answer.status); schedule(); return;
+          offline(answer.status, undefined, saidBy(answer)); schedule(); return;
         }
         pending.shift();  // answered whole: applied, or refused with the reason in the page (a 4xx), never twice
         save();
@@ -280,7 +284,8 @@
           swap(html);
           redrawKept(before);
         } else if (answer.status >= 400) {
-          tell(words("refused", {status: answer.status}), false);
+          const reason = saidBy(answer);
+          tell(reason ? words("refusedWhy", {why: reason}) : words("refused", {status: answer.status}), false);
           setTimeout(function () { location.reload(); }, 1500);
         }
       }
@@ -405,7 +410,7 @@
       return;
     }
     if (answer.status === 401) { offline(401); return; }
-    if (answer.status >= 500) { offline(answer.status); return; }
+    if (answer.status >= 500) { offline(answer.status, undefined, saidBy(answer)); return; }
     tell("", false);
     if (answer.status !== 200) return;
     // A tap made while the update travelled (on a slow Wi-Fi, a loaded laptop) drew the table anew with its answer:
@@ -444,6 +449,7 @@
     clearTimeout(keptTimer);
     let left = 0;
     let why = null;
+    let reason = "";
     let refused = null;
     for (const name of keptNames()) {
       const other = name.slice(KEPT.length);
@@ -459,10 +465,11 @@
         } catch (e) { why = "down"; break; }
         if (answer.status === 401 || answer.status >= 500 || answer.status === 408 || answer.status === 429) {
           why = answer.status;
+          reason = saidBy(answer);
           break;
         }
         kept.shift();  // answered: applied, or refused (a game saved meanwhile), never twice
-        if (answer.status >= 400) refused = {table: other, status: answer.status, why: reasonOf(answer.text)};
+        if (answer.status >= 400) refused = {table: other, status: answer.status, why: saidBy(answer)};
         try {
           if (kept.length) localStorage.setItem(name, JSON.stringify(kept)); else localStorage.removeItem(name);
         } catch (e) { /* kept in this page's memory only */ }
@@ -470,7 +477,7 @@
       left += kept.length;
     }
     if (left) {
-      offline(why, left);
+      offline(why, left, reason);
       keptTimer = setTimeout(sendKept, RETRY_MS[Math.min(keptFailures, RETRY_MS.length - 1)]);
       keptFailures += 1;
     } else if (refused) {
@@ -478,11 +485,24 @@
       hold(words(refused.why ? "refusedAtWhy" : "refusedAt", refused));
     }
   }
-  // why the companion refused a tap, in its words (the message its answer shows at the field: "this game is saved;
-  // its table can no longer change"), for a player, who has no use for an HTTP status; "" when it says none
-  function reasonOf(html) {
-    const said = new DOMParser().parseFromString(html, "text/html").querySelector(".violation[role=alert]");
-    return said ? said.textContent.trim().replace(/[.!]$/, "") : "";
+  // why the companion refused a request, in its words (the message its answer shows at the field: "this game is
+  // saved; its table can no longer change"; its error page's: "the database ... is no longer the file it opened"; a
+  // guard's plain text; the JSON API's `error`), in the page's language (the request's: the phone's cookie or
+  // Accept-Language), for a player, who has no use for an HTTP status; "" when it says none
+  function saidBy(answer) {
+    const type = (answer.headers.get("content-type") || "").split(";")[0].trim().toLowerCase();
+    let said = "";
+    if (type === "text/html") {
+      const doc = new DOMParser().parseFromString(answer.text, "text/html");
+      const found = doc.querySelector(".violation[role=alert]") || doc.querySelector("main .violation");
+      said = found ? found.textContent : "";
+    } else if (type === "application/json") {
+      try {
+        const body = JSON.parse(answer.text);
+        said = body && typeof body.error === "string" ? body.error : "";
+      } catch (e) { said = ""; }
+    } else if (type === "text/plain") said = answer.text;
+    return said.trim().replace(/[.!]$/, "");
   }
   sendKept();
   window.addEventListener("online", sendKept);
