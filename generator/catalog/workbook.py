@@ -388,8 +388,8 @@ class _guard:
             raise InputError(self.named, found[1], found[0]) from None
         line, problem = self.fallback()
         detail = str(err).splitlines()[0] if str(err) else ""
-        raise InputError(self.named, phrase("{problem} ({reason}). {resave}", problem=problem,
-                                            reason=f"{type(err).__name__}: {cut(detail)[1:-1]}",
+        reason = f"{type(err).__name__}: {cut(detail)[1:-1]}"  # (an f-string in the call stops the extractor)
+        raise InputError(self.named, phrase("{problem} ({reason}). {resave}", problem=problem, reason=reason,
                                             resave=phrase(_RESAVE)), line) from None
 
 
@@ -650,10 +650,11 @@ def sheet_rows(found: list[tuple[Any, ...]], table: str, merged: Sequence[Merged
             # a number the format shows as it is (`0` on 7) stays a number, for a layout that computes with it
             return plain if text == str(plain) else text
         except FormatProblem as err:
+            cell = f"{column_letters(column)}{line}"
             raise InputError(table, phrase("cell {cell} has the number format {code}, which donjon cannot print as "
                                            "the spreadsheet shows it: {reason}; give the cell another format (or the "
                                            "format Text, with the value typed as the card should print it)",
-                                           cell=f"{column_letters(column)}{line}", code=quote(code),
+                                           cell=cell, code=quote(code),
                                            reason=str(err)), line) from None
 
     start = next((i for i, row in enumerate(found) if any(v not in (None, "") for v in row)), None)
@@ -722,7 +723,8 @@ def _refuse_unsaved_formulas(slim: bytes, table: str, named: str, cells: list[tu
     for line, column in cells:
         formula = rows[line - 1][column - 1] if column <= len(rows[line - 1]) else None
         if isinstance(formula, str) and formula.startswith("="):
+            cell = f"{column_letters(column)}{line}"
             raise InputError(named, phrase("cell {cell} holds the formula {formula} but no value for it: donjon "
                                            "reads the values a spreadsheet program saved with its formulas; open the "
-                                           "file in one and save it", cell=f"{column_letters(column)}{line}",
-                                           formula=quote(formula)), line)
+                                           "file in one and save it", cell=cell, formula=quote(formula)),
+                             line)
