@@ -451,6 +451,17 @@ def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0) -> Light:
 GLARE_BRIGHTER = 1.08
 GLARE_REACH_MM = 70.0
 GLARE_WASHED = 0.8
+#: Where glare's mask (GLARE_BRIGHTER against an opening, on a grid of 8 pixels) touches a mark or passes within
+#: GLARE_EDGE_MM of it (two cells of that grid), the mark is under glare all the same when its paper is lifted
+#: GLARE_EDGE_LIFT (`Measure.lift`) and its outline washed as above. A broad lamp's halo lifts the paper around it
+#: too, so the mask's edge falls short of where the glare still drowns a pencil line: seed 62, glare photo 0 (an HB
+#: sheet, a lobe of 35 mm), two empty bubbles 1 % and 12 % in the mask, lift 0.047 and 0.051, outlines washed to
+#: 0.64 of the sheet's empty ones, were read empty where the benchmark's graphite line keeps under a third of its
+#: contrast; seed 69, glare photo 11, a wall's bubble filled in HB, 0.5 mm from the mask, lift 0.046, its fill
+#: washed to 5 % of it, was read empty: a wrong score without a flag. A light's gradient lifts the paper as much
+#: (LIFT_SLACK) but does not wash printed lines out, hence both together, and only beside glare found.
+GLARE_EDGE_LIFT = 0.04
+GLARE_EDGE_MM = 2.8
 #: Under glare, a mark this much inked across its middle is filled (a normal read takes 0.35 as a fill whatever
 #: its spread; here the ink must also spread across the mark, since glare's edge leaves uneven paper).
 GLARE_SEEN = 0.35
@@ -742,6 +753,8 @@ class Measure:
     #: how evenly its inside is inked: the 20th percentile of the darkness inside against the 80th (1 for a figure,
     #: coloured in as it may be)
     even: float = 1.0
+    #: whether glare was found within GLARE_EDGE_MM of it
+    glare_near: bool = False
 
 
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
@@ -931,6 +944,8 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         inner = cv2.distanceTransform(np.pad(core.astype(np.uint8), 1), cv2.DIST_L2, 3)
         wide = 2 * float(inner.max()) / PX_MM
     glare = float(light_.glare[y0:y0 + h, x0:x0 + w].mean())
+    edge = round(GLARE_EDGE_MM * PX_MM)
+    glare_near = bool(light_.glare[max(0, y0 - edge):y0 + h + edge, max(0, x0 - edge):x0 + w + edge].any())
     edge_share, edge_angle = 0.0, 0.0
     if len(xs) > 2:
         mx, my = float(xs.mean()) - (w - 1) / 2, float(ys.mean()) - (h - 1) / 2
@@ -946,7 +961,8 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
             low, high = np.percentile(added[readable], (20, 80))
             even = float(low / high) if high > 0 else 1.0
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
-                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen, even)
+                   x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen, even,
+                   glare_near)
 
 
 @lru_cache(maxsize=32)
@@ -1108,7 +1124,7 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
     # under glare, a mark with nothing in it is compared with the sheet's marks with nothing in them (like with like)
     bare = sheet.bare.get(mark.shape, 0.0) if m.cover < COVER_EMPTY else 0.0
     washed = m.outline / bare if bare > 0 else outline
-    if m.glare >= 0.25 and washed < GLARE_WASHED:
+    if (m.glare >= 0.25 or (m.glare_near and m.lift >= GLARE_EDGE_LIFT)) and washed < GLARE_WASHED:
         # glare takes ink away, never adds it: a mark still clearly filled under it is filled (ink over a third of
         # it, across its middle, as dark as FAINT of the sheet's usual fill at least); any other is not read: an empty
         # look proves nothing, graphite shines more than print and paper, so a pencil fill fades first
