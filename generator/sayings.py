@@ -9,7 +9,6 @@ below the scorer's (generator.sheets' form reader) say things the same way witho
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Any
 
 from generator.i18n import Figure, Language, figures, language, messages_language
@@ -39,13 +38,16 @@ class Sayings:
         return listing(words, conjunction) if self.lang.english else self.lang.listing(words, conjunction)
 
 
-@dataclass(frozen=True, slots=True)
 class Words(Sayings):
     """Sentences in one language, for what a game's rules say beyond their findings (the result's summary, the
     table's heading, a filled sheet's problems): the same ways of saying as the findings' (`donjon score --lang`,
-    the companion)."""
+    the companion). A plain class, not a dataclass: every deck build imports this module (its quotes), and a
+    dataclass compiles its generated methods as it is defined (tests/render/test_images.py keeps a build lean)."""
 
-    lang: Language = field(default_factory=language)
+    __slots__ = ("lang",)
+
+    def __init__(self, lang: Language | None = None) -> None:
+        self.lang = lang if lang is not None else language()
 
 
 #: How French and German quote a user's value in a sentence (English shows Python's quotes, `'x'`, as it always did).
