@@ -927,3 +927,30 @@ def test_a_deck_files_missing_and_unknown_keys_are_said_in_the_designers_languag
     unknown = lang._("unknown key {key!r}; allowed: {keys}").split("{keys}")[0].replace("{key!r}", _in_quotes(code,
                                                                                                               "bleed"))
     assert "mine/deck.yaml:3: bleed: " + unknown in said, said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_a_value_of_the_wrong_kind_is_quoted_as_the_designers_language_quotes(tmp_path: Path, code: str) -> None:
+    """content check --lang fr|de on a castle sheet whose towers are `four` and walls a long text: the value as the
+    language quotes it, cut as English cuts it (it was `'four' (du texte)` inside a French sentence); file, line
+    and key as written; English word for word."""
+    from generator.i18n import language
+
+    content = tmp_path / "content"
+    shutil.copytree(content_dir(), content)
+    sheet = content / "once-upon-a-castle" / "castle-sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("  towers: 4\n", "  towers: four\n")
+                     .replace("  walls: 4\n", "  walls: " + "w" * 50 + "\n"), encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", "--content", str(content)] + ([] if code == "en" else
+                                                                                  ["--lang", code]))
+    said = result.output.replace("\u00a0", " ")
+    assert result.exit_code == 1, said
+    if code == "en":
+        assert "castle-sheet.yaml:5: sheet.towers: expected a whole number, got 'four' (text)\n" in said, said
+        assert f"castle-sheet.yaml:6: sheet.walls: expected a whole number, got '{'w' * 36}... (text)\n" in said, said
+        return
+    text = language(code)._("text")
+    assert f"castle-sheet.yaml:5: sheet.towers: " in said and f"{_in_quotes(code, 'four')} ({text})\n" in said, said
+    cut = _in_quotes(code, "w" * 50)[:37] + "..."
+    assert f"castle-sheet.yaml:6: sheet.walls: " in said and f"{cut} ({text})\n" in said, said
+    assert "'four'" not in said and "expected a" not in said, said
