@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from enum import IntEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from generator.wording import plural, visible
 
@@ -128,10 +128,20 @@ def unreadable(file: str | Path, message: str, line: int | None = None, **values
     return err
 
 
+@runtime_checkable
+class SaidLater(Protocol):
+    """A value of a message said as the language of whoever reads it says it (generator.sayings.Quoted)."""
+
+    def said(self, lang: "Language") -> str: ...
+
+
 def _filled(message: str, values: dict[str, object], lang: "Language") -> str:
     from generator.i18n import figures
 
-    return lang._(message).format(**figures(values, lang))
+    # a user's value quoted as the language it is read in quotes it (« a », „a“), even when the message is said
+    # again in another (generator.sayings.Quoted, a layer above this one: known by its `said`)
+    said = {name: value.said(lang) if isinstance(value, SaidLater) else value for name, value in values.items()}
+    return lang._(message).format(**figures(said, lang))
 
 
 class DocumentError(InputError):

@@ -88,6 +88,9 @@ def describe(value: Any, lang: Language | None = None) -> str:
         return kind
     # true and false as YAML and JSON write them (a message quoting Python's True would name no value of the file)
     text = ("true" if value else "false") if isinstance(value, bool) else repr(value)
+    if isinstance(value, str) and lang is not None and not lang.english:
+        # text as the language quotes it (« lots », „lots“), cut as English cuts its repr
+        text = phrase_quoted(value, None, lang)
     if len(text) > 40:
         text = text[:37] + "..."
     return f"{text} ({kind})"

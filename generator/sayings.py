@@ -24,8 +24,9 @@ class Sayings:
 
     def _(self, message: str, /, **values: Any) -> str:
         """`message` in the language, each `{name}` filled from `values`: a :class:`Figure` (a quantity: points,
-        tokens) as the language writes numbers, anything else as it is (an index stays `players[1]`)."""
-        return self.lang._(message).format(**figures(values, self.lang))
+        tokens) as the language writes numbers, a `{name!r}` quoted as it quotes a user's value, anything else as it
+        is (an index stays `players[1]`)."""
+        return filled(self.lang._(message), figures(values, self.lang), self.lang)
 
     def ngettext(self, singular: str, plural: str, count: int, /, **values: Any) -> str:
         """The form of `singular`/`plural` for `count` in the language, `{n}` being the count (a quantity, written
@@ -74,6 +75,21 @@ def quote(value: object) -> str:
     """The whole of a user's value quoted as the language of the messages quotes (:func:`phrase_quoted`): its repr in
     English, `« x »` in French, `„x“` in German."""
     return phrase_quoted(value, None)
+
+
+class Quoted:
+    """A user's value a message quotes, quoted when the message is said (:func:`generator.errors.unreadable`): as
+    the language of whoever reads it quotes a value, which may not be the language the message was first said in
+    (a file the companion reads said again in the phone's language, `InputError.said`)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def said(self, lang: Language) -> str:
+        """The value quoted as `lang` quotes it (its repr in English)."""
+        return phrase_quoted(self.value, None, lang)
 
 
 def filled(message: str, values: dict[str, Any], lang: Language | None) -> str:

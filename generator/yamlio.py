@@ -21,7 +21,7 @@ import yaml
 from generator.errors import unreadable
 from generator.files import MAX_BYTES, read_bytes
 from generator.i18n import N_, Figure
-from generator.sayings import quote
+from generator.sayings import Quoted
 
 #: Deeper nesting than this is refused: no catalog, layout or end state needs more than a dozen levels.
 MAX_DEPTH = 64
@@ -178,7 +178,7 @@ def loads_json(text: str, name: str) -> Document:
     except _DuplicateKey as err:
         line = _duplicate_line(text, err.key)
         raise unreadable(name, N_("holds the key {key} twice in one object; a key is given once"), line,
-                         key=quote(err.key)) from None
+                         key=Quoted(err.key)) from None
     except json.JSONDecodeError as err:
         raise unreadable(name, N_("is not valid JSON: {problem} (column {column})"), err.lineno, problem=err.msg,
                          column=err.colno) from None
@@ -532,7 +532,7 @@ def _check_tag(event: Any, name: str) -> None:
     tag = event.tag
     if tag and tag not in ("tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!"):
         raise unreadable(name, N_("uses the tag {tag}, which donjon does not accept"), event.start_mark.line + 1,
-                         tag=quote(tag))
+                         tag=Quoted(tag))
 
 
 #: What plain scalars without a tag resolved to, by their text and style, with their reading as written
@@ -575,7 +575,7 @@ def _scalar(event: Any, name: str) -> Any:
         return event.value
     if tag not in _SCALAR_TAGS:
         raise unreadable(name, N_("uses the tag {tag}, which donjon does not accept"), event.start_mark.line + 1,
-                         tag=quote(tag))
+                         tag=Quoted(tag))
     if tag == "tag:yaml.org,2002:str":
         return event.value
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark)
@@ -586,7 +586,7 @@ def _scalar(event: Any, name: str) -> Any:
         raise unreadable(name, LONG_NUMBER, event.start_mark.line + 1, n=Figure(digits)) from None
     if isinstance(value, float) and not math.isfinite(value):
         raise unreadable(name, N_("holds {value}, which is not a finite number"), event.start_mark.line + 1,
-                         value=quote(event.value))
+                         value=Quoted(event.value))
     return value
 
 
@@ -628,7 +628,7 @@ def _place(stack: list[_Frame], value: Any, size: int, line: int, lines: dict[Pa
         if isinstance(value, (dict, list)):
             raise unreadable(name, LIST_KEY, line)
         if value in top.keys_seen:
-            raise unreadable(name, N_("repeats the key {key} in one mapping"), line, key=quote(value))
+            raise unreadable(name, N_("repeats the key {key} in one mapping"), line, key=Quoted(value))
         top.keys_seen.add(value)
         top.key = value
         top.key_line = line

@@ -927,3 +927,92 @@ def test_a_deck_files_missing_and_unknown_keys_are_said_in_the_designers_languag
     unknown = lang._("unknown key {key!r}; allowed: {keys}").split("{keys}")[0].replace("{key!r}", _in_quotes(code,
                                                                                                               "bleed"))
     assert "mine/deck.yaml:3: bleed: " + unknown in said, said
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_a_value_of_the_wrong_kind_is_quoted_as_the_designers_language_quotes(tmp_path: Path, code: str) -> None:
+    """content check --lang fr|de on a castle sheet whose towers are `four` and walls a long text: the value as the
+    language quotes it, cut as English cuts it (it was `'four' (du texte)` inside a French sentence); file, line
+    and key as written; English word for word."""
+    from generator.i18n import language
+
+    content = tmp_path / "content"
+    shutil.copytree(content_dir(), content)
+    sheet = content / "once-upon-a-castle" / "castle-sheet.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("  towers: 4\n", "  towers: four\n")
+                     .replace("  walls: 4\n", "  walls: " + "w" * 50 + "\n"), encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", "--content", str(content)] + ([] if code == "en" else
+                                                                                  ["--lang", code]))
+    said = result.output.replace("\u00a0", " ")
+    assert result.exit_code == 1, said
+    if code == "en":
+        assert "castle-sheet.yaml:5: sheet.towers: expected a whole number, got 'four' (text)\n" in said, said
+        assert f"castle-sheet.yaml:6: sheet.walls: expected a whole number, got '{'w' * 36}... (text)\n" in said, said
+        return
+    text = language(code)._("text")
+    assert f"castle-sheet.yaml:5: sheet.towers: " in said and f"{_in_quotes(code, 'four')} ({text})\n" in said, said
+    cut = _in_quotes(code, "w" * 50)[:37] + "..."
+    assert f"castle-sheet.yaml:6: sheet.walls: " in said and f"{cut} ({text})\n" in said, said
+    assert "'four'" not in said and "expected a" not in said, said
+
+
+_WARNED_ART = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 660 450" width="660" height="450">
+<defs><clipPath id="cut"><rect width="600" height="400"/><g><circle r="5"/></g></clipPath><hatch id="h"/></defs>
+<rect width="660" height="450" fill="color(foo 1 0 0)"/>
+<rect width="60" height="40" fill="url(#h)" clip-path="url(#cut)"/>
+<rect width="6" height="4" systemLanguage="fr-CA"/>
+</svg>
+"""
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de"])
+def test_svg_art_warnings_and_a_damaged_png_are_said_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A deck's SVG art with a colour no viewer reads, a group in a clip path, a fill of a hatch and a shape drawn for
+    one language only (each left out, with a warning), then a PNG cut short: build --lang fr|de warns and refuses in
+    the designer's language, the file, its lines and the values as written; English word for word."""
+    from generator.i18n import language
+
+    root = _skirmish(tmp_path / "c")
+    art = root / "skirmish" / "art"
+    (art / "frost.svg").write_text(_WARNED_ART, encoding="utf-8")
+    args = ["build", "skirmish", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg"] + (
+        ["--lang", code] if code != "en" else [])
+    built = runner.invoke(app, args)
+    (art / "archer.png").write_bytes((art / "archer.png").read_bytes()[:300])
+    refused = runner.invoke(app, args)
+    assert (built.exit_code, refused.exit_code) == (0, 1), built.output + refused.output
+    said = built.output
+    if code == "en":
+        for line in ("line 3: <rect> fill: color(foo 1 0 0): the colour space 'foo' is none CSS names (a98-rgb, "
+                     "display-p3, prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65): left out, as "
+                     "browsers leave it out\n",
+                     "line 2: the clip path 'cut' holds a <g>, which viewers leave out of a clip: it is left out here "
+                     "too; a clip path holds shapes: put them in it ungrouped (Inkscape: ungroup them before Object "
+                     "> Clip > Set)\n",
+                     "line 4: its fill is a hatch (line 2), which browsers paint as nothing: it is left unpainted "
+                     "here too; paint it with a pattern or a gradient, or give a colour after the url() for viewers "
+                     "to fall back on\n",
+                     "line 5: <rect> is drawn only for viewers of the languages 'fr-CA' (systemLanguage): donjon "
+                     "leaves it out, in the PDF and the SVG alike, whatever the language of the machine or of the "
+                     "viewer\n"):
+            assert "/skirmish/art/frost.svg: " + line in said, said
+        assert refused.output.strip().endswith("/skirmish/art/archer.png): it is a damaged PNG file (Truncated File "
+                                               "Read)"), refused.output
+        return
+    lang = language(code)
+    at = {n: lang._("line {line}: {message}").format(line=n, message="") for n in (2, 3, 4, 5)}
+    for n, message, quoted in ((3, "the colour space {space} is none CSS names", "foo"),
+                               (2, "{name} holds a <{kind}>, {left_out}; a clip path holds shapes: put them in it "
+                                   "ungrouped (Inkscape: ungroup them before Object > Clip > Set)", "cut"),
+                               (4, "its {name} is {kind} (line {line}), which browsers paint as nothing: it is left "
+                                   "unpainted here too; paint it with a pattern or a gradient, or give a colour "
+                                   "after the url() for viewers to fall back on", None),
+                               (5, "<{tag}> is drawn only for viewers of the languages {languages} (systemLanguage): "
+                                   "donjon leaves it out, in the PDF and the SVG alike, whatever the language of "
+                                   "the machine or of the viewer", "fr-CA")):
+        told = [text for text in said.splitlines() if "/skirmish/art/frost.svg: " + at[n] in text]
+        assert len(told) == 1 and _translated(code, message).search(told[0]), (n, said)
+        assert quoted is None or _in_quotes(code, quoted) in told[0].replace("\u00a0", " "), told
+    assert lang._("a hatch") in said and "left out" not in said and "'" not in said, said
+    assert refused.output.strip().endswith(lang._("it is a damaged {what} file ({reason})").format(
+        what="PNG", reason="Truncated File Read")), refused.output

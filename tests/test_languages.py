@@ -849,7 +849,8 @@ def test_the_rules_messages_in_every_language() -> None:
     assert ("players", "vaut 9\u202f; Guédelon se joue de 1 à 4") in said["fr"]["guedelon"]
     assert ("built[0]", "A1 ist gebaut, aber A0 darunter nicht; ein Gebäude wächst ab Stockwerk 0 ein Stockwerk "
                         "nach dem anderen") in said["de"]["guedelon"]
-    assert ("players[1].name", "'Ana' est aussi le nom de players[0]\u202f; les noms doivent être uniques") in \
+    assert ("players[1].name",
+            "«\u202fAna\u202f» est aussi le nom de players[0]\u202f; les noms doivent être uniques") in \
         said["fr"]["guildhall"]
     # a catalog's names in the message's language, as the table's pages show them (not the English Queen, nor
     # the ids of Guildhall's professions and colours)
@@ -1058,8 +1059,9 @@ def test_an_unreadable_state_is_said_in_every_language() -> None:
             Scorer().score(state, language(code))
         said[code] = [(p.where, p.message) for p in caught.value.problems]
     assert ("sheets[0].sun", "expected true or false, got 'yes' (text)") in said["en"]
-    assert ("sheets[0].sun", "oui ou non est attendu ici (true ou false), pas 'yes' (du texte)") in said["fr"]
-    assert ("sheets[0].donjon_floors", "hier gehört eine ganze Zahl hin, nicht 'two' (Text)") in said["de"]
+    assert ("sheets[0].sun",
+            "oui ou non est attendu ici (true ou false), pas «\u202fyes\u202f» (du texte)") in said["fr"]
+    assert ("sheets[0].donjon_floors", "hier gehört eine ganze Zahl hin, nicht „two“ (Text)") in said["de"]
     guest = "invité inconnu\u00a0: «\u202fQuene\u202f» (vouliez-vous dire «\u202fqueen\u202f»\u202f?)"
     assert any(m.startswith(guest) for _, m in said["fr"])
     for code in ("fr", "de"):

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from generator.errors import InputError
 from generator.files import read_bytes
-from generator.i18n import N_, phrase, phrase_number
+from generator.i18n import N_, messages_language, phrase, phrase_number
 from generator.sayings import phrase_quoted
 from generator.units import MM_PER_UNIT, PT_PER_MM
 
@@ -60,6 +60,8 @@ if TYPE_CHECKING:
 
     from PIL.Image import Image as PILImage
 
+#: A PNG or JPEG file Pillow cannot read, and why (its own words, which donjon does not translate).
+_DAMAGED = N_("it is a damaged {what} file ({reason})")
 #: The largest picture file read: a 300 dpi A4 page as an uncompressed PNG is about 26 MiB.
 MAX_BYTES = 64 * 1024 * 1024
 #: The most pixels a picture may have: an A4 page at 600 dpi has 35 million; no card needs more, and a file
@@ -109,7 +111,7 @@ class ImageInfo:
         return self.width / self.height
 
 
-_cache: dict[tuple[str, int, int], ImageInfo] = {}
+_cache: dict[tuple[str, int, int, str], ImageInfo] = {}
 
 
 def image_info(path: Path) -> ImageInfo:
@@ -120,7 +122,9 @@ def image_info(path: Path) -> ImageInfo:
         raise ImageProblem(phrase("there is no such file")) from None
     except OSError as err:
         raise ImageProblem(phrase("it cannot be read ({reason})", reason=err.strerror or err)) from None
-    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    # and by the language of the messages: an SVG's warnings are said in it (`build --lang fr`)
+    said = messages_language()
+    key = (str(path), stat.st_size, stat.st_mtime_ns, said.code if said is not None else "")
     found = _cache.get(key)
     if found is None:
         found, _data = _read(path)
@@ -234,7 +238,7 @@ def _upright(data: bytes, digest: str, width: int, height: int) -> tuple[bytes, 
 
                 turned = _kept(_turned, digest, encoded)
         except (OSError, SyntaxError, ValueError, EOFError) as err:
-            raise ImageProblem(f"it is a damaged JPEG file ({err})") from None
+            raise ImageProblem(phrase(_DAMAGED, what="JPEG", reason=str(err))) from None
     return turned, *((height, width) if orientation >= 5 else (width, height))
 
 
@@ -367,7 +371,7 @@ def _png_pixels(data: bytes) -> None:
             break
         pos += 12 + length
     if len(header) != 13 or not idat:
-        raise ImageProblem("it is a damaged PNG file (it has no pixel data)")
+        raise ImageProblem(phrase("it is a damaged PNG file (it has no pixel data)"))
     width, height, depth, colour, _compression, _filter, interlace = struct.unpack(">IIBBBBB", header)
     if interlace or colour not in _PNG_CHANNELS:
         _pillow_decode(data)
@@ -386,18 +390,21 @@ def _png_pixels(data: bytes) -> None:
                 first = -(-done // stride) * stride
                 for at in range(first, done + len(out), stride):
                     if out[at - done] > 4:
-                        raise ImageProblem(f"it is a damaged PNG file (row {at // stride + 1} of its pixels has "
-                                           f"an unknown filter, {out[at - done]})")
+                        raise ImageProblem(phrase("it is a damaged PNG file (row {row} of its pixels has an unknown "
+                                                  "filter, {filter})", row=at // stride + 1,
+                                                  filter=str(out[at - done])))
                 done += len(out)
                 if not out:
                     break
             if done >= expected:
                 break
     except zlib.error as err:
-        raise ImageProblem(f"it is a damaged PNG file (its pixel data cannot be unpacked: {err})") from None
+        raise ImageProblem(phrase("it is a damaged PNG file (its pixel data cannot be unpacked: {reason})",
+                                  reason=str(err))) from None
     if done < expected:
         rows = done // stride
-        raise ImageProblem(f"it is a damaged PNG file (its pixel data ends after {rows} of its {height} rows)")
+        raise ImageProblem(phrase("it is a damaged PNG file (its pixel data ends after {rows} of its {height} rows)",
+                                  rows=rows, height=height))
 
 
 def _pillow_decode(data: bytes) -> None:
@@ -407,7 +414,7 @@ def _pillow_decode(data: bytes) -> None:
         with Image.open(io.BytesIO(data)) as image:
             image.load()
     except (OSError, SyntaxError, ValueError, EOFError) as err:
-        raise ImageProblem(f"it is a damaged PNG file ({err})") from None
+        raise ImageProblem(phrase(_DAMAGED, what="PNG", reason=str(err))) from None
 
 
 def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
@@ -421,12 +428,14 @@ def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
             with Image.open(io.BytesIO(data)) as image:
                 width, height = image.size
                 if width < 1 or height < 1:
-                    raise ImageProblem(f"it is {width} x {height} pixels: it has no picture")
+                    raise ImageProblem(phrase("it is {width} x {height} pixels: it has no picture", width=width,
+                                              height=height))
                 if width * height > MAX_PIXELS:
-                    raise ImageProblem(f"it is {width} x {height} pixels ({width * height / 1e6:.0f} million), more "
-                                       f"than the {MAX_PIXELS // 1_000_000} million donjon reads: a picture that "
-                                       "large is a decompression bomb or far more than a card needs (300 dpi is "
-                                       "plenty)")
+                    raise ImageProblem(phrase("it is {width} x {height} pixels ({millions} million), more than the "
+                                              "{most} million donjon reads: a picture that large is a decompression "
+                                              "bomb or far more than a card needs (300 dpi is plenty)", width=width,
+                                              height=height, millions=round(width * height / 1e6),
+                                              most=MAX_PIXELS // 1_000_000))
                 if kind == "jpeg":
                     image.draft("RGB", (max(1, width // 8), max(1, height // 8)))
                     image.load()
@@ -435,14 +444,14 @@ def _raster_size(data: bytes, kind: Kind) -> tuple[int, int]:
     except ImageProblem:
         raise
     except Image.DecompressionBombError as err:
-        raise ImageProblem(f"it is a decompression bomb: it unpacks into more pixels than donjon reads ({err})") \
-            from None
+        raise ImageProblem(phrase("it is a decompression bomb: it unpacks into more pixels than donjon reads "
+                                  "({reason})", reason=str(err))) from None
     except UnidentifiedImageError:
         what = "PNG" if kind == "png" else "JPEG"
-        raise ImageProblem(f"it is a damaged {what} file (its header cannot be read)") from None
+        raise ImageProblem(phrase("it is a damaged {what} file (its header cannot be read)", what=what)) from None
     except (OSError, SyntaxError, ValueError, EOFError) as err:
         what = "PNG" if kind == "png" else "JPEG"
-        raise ImageProblem(f"it is a damaged {what} file ({err})") from None
+        raise ImageProblem(phrase(_DAMAGED, what=what, reason=str(err))) from None
     return width, height
 
 

@@ -103,13 +103,14 @@ from typing import Any, NamedTuple, cast
 
 from reportlab.graphics.shapes import DirectDraw, Group
 
-from generator.i18n import N_, phrase, phrase_number
+from generator.i18n import N_, messages_language, phrase, phrase_number
 from generator.render.art_markers import (Vertex, marker_matrix, orient_angle, path_vertices, points_of,
                                            points_vertices)
 from generator.render.images import (MAX_PIXELS, MAX_STYLE, MAX_SVG_ELEMENTS, Cascade, ImageProblem, art_viewport,
                                      cascaded, css_rules, hidden_elements, printed_stylesheet, raster_size,
                                      style_declarations)
 from generator.render.model import Matrix
+from generator.sayings import phrase_quoted
 
 #: The most characters of path data (`d`, `points`) in one file: some 75,000 segments, which take about seven
 #: microseconds a character to read and draw, so a few seconds.
@@ -220,13 +221,15 @@ _cache: OrderedDict[str, Art] = OrderedDict()
 
 def read_art(data: bytes, digest: str) -> Art:
     """The drawing of an SVG file's bytes (already checked by :func:`generator.render.images.svg_size`), cached by
-    the bytes' digest; an :class:`ArtProblem` when it cannot be drawn as it looks."""
-    found = _cache.get(digest)
+    the bytes' digest and the language of its warnings; an :class:`ArtProblem` when it cannot be drawn as it looks."""
+    said = messages_language()  # its warnings are said in the language of the messages (`build --lang fr`)
+    key = f"{digest} {said.code if said is not None else ''}"
+    found = _cache.get(key)
     if found is not None:
-        _cache.move_to_end(digest)
+        _cache.move_to_end(key)
         return found
     found = _read(data)
-    _cache[digest] = found
+    _cache[key] = found
     while len(_cache) > CACHE_SIZE:
         _cache.popitem(last=False)
     return found
@@ -1092,6 +1095,11 @@ def _one_colour(chain: list[Any], rules: Cascade) -> str | None:
         else colour
 
 
+def _at_line(line: int | None, said: str) -> str:
+    """A warning about the file's line `line` (`line 12: ...`), as the language of the messages says it."""
+    return phrase("line {line}: {message}", line=str(line), message=said) if line else said
+
+
 def _unread_colours(root: Any) -> list[str]:
     """Leave out, in the tree, each colour written as a `color()` no viewer reads (a colour space CSS Color 4 does
     not name, `color(foo 1 0 0)`, or too few numbers), as browsers leave it out: a presentation attribute so written
@@ -1109,12 +1117,12 @@ def _unread_colours(root: Any) -> list[str]:
         return None
 
     def tell(element: Any, name: str, colour: str, space: str, down: int = 0) -> None:
-        line = f"line {element.sourceline + down}: " if element.sourceline else ""
-        space_said = f"the colour space '{space}' is none CSS names" if space and space.lower() not in _COLOR_SPACES \
-            else "it is not a colour CSS reads"
-        said.append(f"{line}<{_local(element.tag)}> {name}: {colour}: {space_said} (a98-rgb, display-p3, "
-                    "prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65): left out, as browsers leave "
-                    "it out")
+        space_said = phrase("the colour space {space} is none CSS names", space=phrase_quoted(space, None)) \
+            if space and space.lower() not in _COLOR_SPACES else phrase("it is not a colour CSS reads")
+        said.append(_at_line(element.sourceline + down if element.sourceline else None, phrase(
+            "<{tag}> {name}: {colour}: {why} (a98-rgb, display-p3, prophoto-rgb, rec2020, srgb, srgb-linear, xyz, "
+            "xyz-d50, xyz-d65): left out, as browsers leave it out", tag=_local(element.tag), name=name,
+            colour=colour, why=space_said)))
 
     def dropped(element: Any, text: str) -> str:
         def drop(match: re.Match[str]) -> str:
@@ -1278,10 +1286,10 @@ def _conditions(root: Any) -> tuple[bool, tuple[str, ...]]:
                 element.attrib.pop(name, None)
             continue
         if language is not None:
-            line = f"line {element.sourceline}: " if element.sourceline else ""
-            said.append(f"{line}<{_local(element.tag)}> is drawn only for viewers of the languages "
-                        f"{language.strip()!r} (systemLanguage): donjon leaves it out, in the PDF and the SVG "
-                        "alike, whatever the language of the machine or of the viewer")
+            said.append(_at_line(element.sourceline, phrase(
+                "<{tag}> is drawn only for viewers of the languages {languages} (systemLanguage): donjon leaves it "
+                "out, in the PDF and the SVG alike, whatever the language of the machine or of the viewer",
+                tag=_local(element.tag), languages=phrase_quoted(language.strip(), None))))
         _remove(element)
     for switch in [element for element in root.iter() if _local(element.tag) == "switch"]:
         kept = [child for child in switch if isinstance(child.tag, str) and _local(child.tag) not in _UNDRAWN_KINDS]
@@ -1315,12 +1323,12 @@ def _remove(element: Any) -> None:
 _CLIP_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text"})
 #: What a clip path may also hold that draws nothing: descriptions and animations.
 _CLIP_QUIET = frozenset({"title", "desc", "metadata", "animate", "set", "animateTransform", "animateMotion"})
-_LEFT_OUT = "which viewers leave out of a clip: it is left out here too"
+_LEFT_OUT = N_("which viewers leave out of a clip: it is left out here too")
 
 
 #: SVG 2's paint servers no browser draws (Inkscape 1's hatches and mesh gradients, solid colours), by tag: a
 #: shape painted with one and no fallback colour is painted with nothing, in Chromium, librsvg and donjon's PDF.
-_UNPAINTED = {"hatch": "a hatch", "meshgradient": "a mesh gradient", "solidcolor": "a solid colour"}
+_UNPAINTED = {"hatch": N_("a hatch"), "meshgradient": N_("a mesh gradient"), "solidcolor": N_("a solid colour")}
 
 
 def _paints_nobody_draws(root: Any, hidden: set[Any]) -> tuple[str, ...]:
@@ -1341,10 +1349,10 @@ def _paints_nobody_draws(root: Any, hidden: set[Any]) -> tuple[str, ...]:
             kind = _UNPAINTED.get(_local(target.tag).lower()) if target is not None else None
             if kind is None or target in said:
                 continue
-            line = f"line {element.sourceline}: " if element.sourceline else ""
-            said[target] = (f"{line}its {name} is {kind} (line {target.sourceline}), which browsers paint as nothing: "
-                            f"it is left unpainted here too; paint it with a pattern or a gradient, or give a colour "
-                            f"after the url() for viewers to fall back on")
+            said[target] = _at_line(element.sourceline, phrase(
+                "its {name} is {kind} (line {line}), which browsers paint as nothing: it is left unpainted here too; "
+                "paint it with a pattern or a gradient, or give a colour after the url() for viewers to fall back on",
+                name=name, kind=phrase(kind), line=str(target.sourceline)))
     return tuple(said.values())
 
 
@@ -1357,7 +1365,8 @@ def _clip_path_uses(root: Any) -> tuple[str, ...]:
     ids = _by_id(root)
     said: list[str] = []
     for clip in [element for element in root.iter() if _local(element.tag) == "clipPath"]:
-        name = f"the clip path {clip.get('id')!r}" if clip.get("id") else "a clip path"
+        name = phrase("the clip path {id}", id=phrase_quoted(clip.get("id"), None)) if clip.get("id") \
+            else phrase("a clip path")
         for child in list(clip):
             kind = _local(child.tag)
             if kind == "polyline":
@@ -1370,17 +1379,19 @@ def _clip_path_uses(root: Any) -> tuple[str, ...]:
                 continue
             if not kind or kind in _CLIP_SHAPES or kind in _CLIP_QUIET:
                 continue
-            line = f"line {child.sourceline}: " if child.sourceline else ""
             if kind == "use":
                 target = _referenced(child, ids)
                 if target is None or _local(target.tag) in _CLIP_SHAPES:
                     continue
-                said.append(f"{line}{name} shows a <{_local(target.tag)}> through a <use>, {_LEFT_OUT}; a clip "
-                            "path's <use> must show a shape itself: put the shapes in the clip path (Inkscape: Edit "
-                            "> Clone > Unlink Clone, then ungroup)")
+                said.append(_at_line(child.sourceline, phrase(
+                    "{name} shows a <{tag}> through a <use>, {left_out}; a clip path's <use> must show a shape itself: "
+                    "put the shapes in the clip path (Inkscape: Edit > Clone > Unlink Clone, then ungroup)", name=name,
+                    tag=_local(target.tag), left_out=phrase(_LEFT_OUT))))
             elif child.tag.startswith(_SVG) or not child.tag.startswith("{"):
-                said.append(f"{line}{name} holds a <{kind}>, {_LEFT_OUT}; a clip path holds shapes: put them in "
-                            "it ungrouped (Inkscape: ungroup them before Object > Clip > Set)")
+                said.append(_at_line(child.sourceline, phrase(
+                    "{name} holds a <{kind}>, {left_out}; a clip path holds shapes: put them in it ungrouped "
+                    "(Inkscape: ungroup them before Object > Clip > Set)", name=name, kind=kind,
+                    left_out=phrase(_LEFT_OUT))))
             _remove(child)
     return tuple(said)
 

@@ -17,6 +17,7 @@ from typing import Any
 from generator.errors import InputError, Problem
 from generator.fields import unprintable_character, visible_name
 from generator.i18n import Language, language
+from generator.sayings import filled
 from generator.wording import spreadsheet_cell
 from generator.web import messages, store
 from generator.web.games import Games
@@ -140,9 +141,9 @@ def name_problem(name: str, lang: Language | None = None) -> str | None:
     say = lang or language()
     code = unprintable_character(name)
     if code is not None:
-        return say._(messages.NAME_HOLDS).format(name=name, code=code)
+        return filled(say._(messages.NAME_HOLDS), {"name": name, "code": code}, say)
     if len(name) > LONGEST_NAME:
-        return say._(messages.NAME_LONG).format(name=name, most=LONGEST_NAME)
+        return filled(say._(messages.NAME_LONG), {"name": name, "most": LONGEST_NAME}, say)
     return None
 
 
@@ -212,8 +213,8 @@ def check(data: Any, file: str, games: Games, lang: Language | None = None) -> l
         raise HistoryFileError(file, [Problem(file, None, "", say._(messages.NOT_EXPORT).format(format=FORMAT))],
                                lang)
     if type(data.get("version")) is not int or data.get("version") not in READS:
-        raise HistoryFileError(file, [Problem(file, None, "version", say._(messages.EXPORT_VERSION).format(
-            version=data.get("version"), known=Words(say).listing(READS)))], lang)
+        raise HistoryFileError(file, [Problem(file, None, "version", filled(say._(messages.EXPORT_VERSION), {
+            "version": data.get("version"), "known": Words(say).listing(READS)}, say))], lang)
     entries = data.get("games")
     if not isinstance(entries, list):
         raise HistoryFileError(file, [Problem(file, None, "games", say._(messages.EXPECTED_GAMES))], lang)

@@ -375,4 +375,7 @@ class Said(ValueError):
         self.values = values
 
     def said(self, lang: Language) -> str:
-        return lang._(self.message).format(**figures(self.values, lang))
+        from generator.sayings import filled
+
+        # a `{key!r}` quoted as the phone's language quotes a value (« k », „k“)
+        return filled(lang._(self.message), figures(self.values, lang), lang)

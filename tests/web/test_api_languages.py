@@ -11,6 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from generator.i18n import language
+from generator.sayings import filled
 from generator.web import messages
 from generator.web.app import create_app
 from generator.web.db import Database
@@ -27,7 +28,7 @@ def said(code: str, message: str, **values: Any) -> str:
     lang = language(code)
     if code != "en":
         assert lang._(message) != message, f"{message!r} is not translated in {code}"
-    return lang._(message).format(**messages.figures(values, lang))
+    return filled(lang._(message), messages.figures(values, lang), lang)  # a `{key!r}` quoted as `code` quotes
 
 
 def send(client: TestClient, method: str, url: str, body: bytes | str, code: str, **headers: str) -> Any:
@@ -70,6 +71,9 @@ def test_each_refusal_of_the_api_is_said_in_the_language_asked_with_a_code_that_
         (send(client, "POST", "/api/score", "{}", code, **{"sec-fetch-site": "cross-site"}), 403, "other_site",
          said(code, messages.OTHER_SITE)),
     ]
+    # the key named twice quoted as the language quotes a value (it was 'a' in a French or German sentence)
+    assert cases[0][3].endswith({"en": "'a' appears twice", "fr": "«\u202fa\u202f» figure deux fois",
+                                 "de": "„a“ steht zweimal da"}[code]), cases[0][3]
     for answer, status, kind, words in cases:
         assert answer.status_code == status and answer.headers["content-type"] == "application/json", answer.text
         assert answer.json() == {"error": words, "code": kind} | ({"result": answer.json().get("result")}

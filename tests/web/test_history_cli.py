@@ -352,8 +352,8 @@ def test_an_edit_is_told_in_the_language_and_saved_as_in_english(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("code", "said"), [
-    ("fr", ["le nom de joueur '" + "A" * 50 + "' dépasse 40 caractères"]),
-    ("de", ["der Name '" + "A" * 50 + "' einer Person ist länger als 40 Zeichen"])])
+    ("fr", ["le nom de joueur «\u202f" + "A" * 50 + "\u202f» dépasse 40 caractères"]),
+    ("de", ["der Name „" + "A" * 50 + "“ einer Person ist länger als 40 Zeichen"])])
 def test_an_edit_whose_player_name_cannot_be_saved_is_told_in_the_language(tmp_path: Path, code: str,
                                                                            said: list[str]) -> None:
     """`history edit --lang fr|de`: a player's name the history will not keep (longer than a name may be) is refused
@@ -442,9 +442,9 @@ def test_export_import_and_photos_are_told_in_the_language(tmp_path: Path, code:
 
 @pytest.mark.parametrize(("code", "said"), [
     ("fr", ["bad.yaml:2: n’est pas du YAML valide : ",
-            "dup.yaml:2: répète la clé 'a' dans un même tableau de clés",
+            "dup.yaml:2: répète la clé « a » dans un même tableau de clés",
             "missing.yaml: fichier introuvable", "broken.json:1: n’est pas du JSON valide : "]),
-    ("de", ["bad.yaml:2: ist kein gültiges YAML: ", "dup.yaml:2: wiederholt den Schlüssel 'a' in einer Zuordnung",
+    ("de", ["bad.yaml:2: ist kein gültiges YAML: ", "dup.yaml:2: wiederholt den Schlüssel „a“ in einer Zuordnung",
             "missing.yaml: Datei nicht gefunden", "broken.json:1: ist kein gültiges JSON: "])])
 def test_a_file_that_cannot_be_read_is_told_so_in_the_language(tmp_path: Path, code: str, said: list[str]) -> None:
     """`history edit/import --lang fr|de` and `score --lang fr|de`: a file that is not YAML or JSON, repeats a key
