@@ -977,6 +977,11 @@ AROUND_BAND = 1.35
 #: sheet: an empty bubble in the finger's shadow read inked 0.137 all over and filled, the paper just outside it
 #: 0.117). Ink stands out of the paper beside it, a shadow over it or not.
 SHADOW_ALIKE = 1.5
+#: ... and only a light one: a shadow that leaves a bubble's outline readable darkens its paper far less than this
+#: (the benchmark's finger shadow, 35 % of the light: 0.08 to 0.14 inside), where a felt-tip scribble spilling all
+#: around the outline reads 0.57 to 0.76 just outside and 0.76 to 0.89 inside (seed 60 scribbles photos 7, 8, 15,
+#: 19; an HB one 0.31 and 0.44, photo 9): those are fills.
+SHADOW_DARKEST = 0.3
 
 
 def _around_paper(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float,
@@ -1177,7 +1182,7 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         # issue 27 point 4: an empty look over half a mark proves nothing of the half covered
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape != "figure" and m.cover > COVER_EMPTY and m.around >= INK_FLOOR and \
-            m.level <= SHADOW_ALIKE * m.around:
+            m.level <= min(SHADOW_ALIKE * m.around, SHADOW_DARKEST):
         # its paper is darkened as the paper around it is: a shadow over it, what it hides not known
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape == "figure":

@@ -52,3 +52,15 @@ def test_a_filled_bubble_in_a_shadow_is_still_read_filled() -> None:
     state, was_filled = shadowed_read("towers[0]", 5)
     assert was_filled
     assert state is True
+
+
+def test_a_fill_spilling_all_around_its_outline_is_read_filled() -> None:
+    # a felt tip scribbled past the outline all around: the paper just outside is as dark, but far darker than a
+    # shadow that leaves the outline readable
+    the_map, _ = sheet_image("great-architect", "a4")
+    image = filled("great-architect", "a4", GREAT, tone=110)
+    index, mark = next((i, m) for i, m in enumerate(the_map.marks) if m.field == "towers[2]" and m.value == 5)
+    cx, cy = (mark.x + mark.width / 2) * RENDER, (mark.y + mark.height / 2) * RENDER
+    cv2.circle(image, (round(cx), round(cy)), round(mark.width / 2 * RENDER * 1.4), 40, -1)
+    result = read_photo(photograph(image), "photo.jpg", kinds(shipped()))
+    assert result.reads[index].state is True
