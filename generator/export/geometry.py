@@ -77,11 +77,6 @@ def _pixels(inches: float, dpi: float) -> int:
     return max(1, int(math.floor(inches * dpi + 0.5)))
 
 
-def service_trim_in(size_mm: float) -> float:
-    """A card's side in inches, rounded to the nearest eighth of an inch (at least one eighth)."""
-    return eighth_inch(size_mm)
-
-
 def card_canvas(size: CardSize, preset: Preset, dpi: float | None = None) -> Canvas:
     """The image of one card (or back) of `size` with `preset` at `dpi` (default: the preset's)."""
     dpi = float(dpi or preset.dpi)
@@ -90,7 +85,7 @@ def card_canvas(size: CardSize, preset: Preset, dpi: float | None = None) -> Can
         px_w, px_h = _pixels(trim_w / PT_PER_INCH, dpi), _pixels(trim_h / PT_PER_INCH, dpi)
         return Canvas(px_w, px_h, trim_w, trim_h, 0.0, 0.0, 0.0, dpi)
     if preset.snap:
-        box_w, box_h = service_trim_in(size.width_mm), service_trim_in(size.height_mm)
+        box_w, box_h = eighth_inch(size.width_mm), eighth_inch(size.height_mm)
     else:
         box_w, box_h = trim_w / PT_PER_INCH, trim_h / PT_PER_INCH
     px_w = _pixels(box_w + 2 * preset.bleed_in, dpi)

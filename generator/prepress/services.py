@@ -232,6 +232,8 @@ def _service(id: str, name: str, aliases: tuple[str, ...], sources: tuple[Source
 SOURCE: Record[Source] = Record(name="source", build=Source, fields={
     "id": Field(Slug()), "url": Field(Text(pattern=r"https?://\S+", hint="an http(s) address")),
     "title": Field(Text()), "read": Field(Text(pattern=r"\d{4}-\d{2}-\d{2}", hint="a date like 2026-11-26"))})
+
+
 def _product(name: str, width: float, height: float, source: str | None, confidence: str | None,
              note: str) -> Product:
     return Product(name, width * PT_PER_MM, height * PT_PER_MM, source, confidence, note)

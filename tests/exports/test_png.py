@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.catalog.common import CardSize
-from generator.export.geometry import PRESETS, card_canvas, service_trim_in
+from generator.export.geometry import PRESETS, card_canvas
+from generator.prepress.services import eighth_inch
 from generator.export.raster import Raster, png_bytes
 from tests.exports.helpers import COLOURS, coloured_deck, make_deck, manifest, open_png, run
 
@@ -48,11 +49,11 @@ def test_card_is_centred_at_its_own_size_and_its_bleed_covers_the_image(preset: 
     assert canvas.x > 0 and canvas.y > 0  # there is bleed on every side
     assert canvas.bleed >= max(canvas.x, canvas.y)  # and the drawing reaches every edge of the image
     # the service cuts within 1/16 in of the card's own edge
-    assert abs(service_trim_in(size[0]) - size[0] / 25.4) <= 1 / 16
+    assert abs(eighth_inch(size[0]) - size[0] / 25.4) <= 1 / 16
 
 
 def test_service_trim_is_the_nearest_eighth_of_an_inch() -> None:
-    assert service_trim_in(63) == 2.5 and service_trim_in(88) == 3.5 and service_trim_in(1) == 0.125
+    assert eighth_inch(63) == 2.5 and eighth_inch(88) == 3.5 and eighth_inch(1) == 0.125
 
 
 def test_png_encoder_gives_a_decodable_rgb_png_with_its_dpi(tmp_path: Path) -> None:
@@ -612,6 +613,19 @@ def test_a_picture_printed_below_300_dpi_is_named_by_the_image_services_as_by_th
         assert said and all("drawn at 150 dpi" in m for m in said), said
 
 
+def svg_art_deck(tmp_path: Path, deck_id: str, body: str) -> Path:
+    """A deck of one poker card, "One", whose layout draws `art.svg` (50 x 70 mm, `body` its contents, in mm) in
+    PICTURE_2X3's picture box."""
+    layout = PICTURE_2X3.replace("width: 50.8mm, height: 76.2mm, src: art.png, fit: stretch",
+                                 "width: 50mm, height: 70mm, src: art.svg")
+    deck = make_deck(tmp_path / deck_id, [{"Name": "One"}], layout=layout, deck_id=deck_id,
+                     extra="card_size: poker\nname_column: Name\n")
+    (deck / "art.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="50mm" '
+        f'height="70mm" viewBox="0 0 50 70">{body}</svg>', encoding="utf-8")
+    return deck
+
+
 def test_a_picture_held_in_svg_art_is_measured_by_the_image_services(tmp_path: Path) -> None:
     """SVG art holding a 150 x 210 px picture (`data:` PNG) drawn 40 x 56 mm prints it at 95 dpi: DriveThruCards'
     check refuses the PDF, while the image services said nothing (an SVG was taken for shapes only). They now name
@@ -625,14 +639,8 @@ def test_a_picture_held_in_svg_art_is_measured_by_the_image_services(tmp_path: P
     buffer = io.BytesIO()
     Image.new("RGB", (150, 210), (200, 60, 60)).save(buffer, "PNG")
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    layout = PICTURE_2X3.replace("width: 50.8mm, height: 76.2mm, src: art.png, fit: stretch",
-                                 "width: 50mm, height: 70mm, src: art.svg")
-    deck = make_deck(tmp_path / "held", [{"Name": "One"}], layout=layout, deck_id="held",
-                     extra="card_size: poker\nname_column: Name\n")
-    (deck / "art.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="50mm" '
-        'height="70mm" viewBox="0 0 50 70"><rect width="50" height="70" fill="#224"/><g transform="translate(5 5)">'
-        f'<image width="40" height="56" xlink:href="data:image/png;base64,{data}"/></g></svg>', encoding="utf-8")
+    deck = svg_art_deck(tmp_path, "held", '<rect width="50" height="70" fill="#224"/><g transform="translate(5 5)">'
+                        f'<image width="40" height="56" xlink:href="data:image/png;base64,{data}"/></g>')
     result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     warned = [line for line in result.stderr.splitlines() if "dpi on the card" in line]
@@ -661,15 +669,10 @@ def test_a_picture_in_a_mask_is_measured_as_any_picture(tmp_path: Path) -> None:
     buffer = io.BytesIO()
     Image.new("L", (20, 28), 255).save(buffer, "PNG")
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
-    layout = PICTURE_2X3.replace("width: 50.8mm, height: 76.2mm, src: art.png, fit: stretch",
-                                 "width: 50mm, height: 70mm, src: art.svg")
-    deck = make_deck(tmp_path / "masked", [{"Name": "One"}], layout=layout, deck_id="masked",
-                     extra="card_size: poker\nname_column: Name\n")
-    (deck / "art.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="50mm" '
-        'height="70mm" viewBox="0 0 50 70"><defs><mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="50" '
-        f'height="70"><image x="5" y="5" width="40" height="56" xlink:href="data:image/png;base64,{data}"/></mask>'
-        '</defs><rect width="50" height="70" fill="#224" mask="url(#m)"/></svg>', encoding="utf-8")
+    deck = svg_art_deck(tmp_path, "masked", '<defs><mask id="m" maskUnits="userSpaceOnUse" x="0" y="0" width="50" '
+                        'height="70"><image x="5" y="5" width="40" height="56" '
+                        f'xlink:href="data:image/png;base64,{data}"/></mask></defs>'
+                        '<rect width="50" height="70" fill="#224" mask="url(#m)"/>')
     result = run("export", "--service", "tgc", "--content", str(deck), "--out", str(tmp_path / "out"))
     assert result.exit_code == 0, result.stderr
     warned = [line for line in result.stderr.splitlines() if "dpi on the card" in line]
