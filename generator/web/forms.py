@@ -234,9 +234,6 @@ class FormBuilder:
             self._given[key] = found
         return found
 
-    def _widget(self, path: Sequence[str]) -> TableControl | None:
-        return self.hints.widgets.get(_widget_key(path))
-
     def _control(self, name: str, spec: Field, path: list[str], where: str, value: Any) -> Control:
         widget_key = _widget_key(path)
         widget = self.hints.widgets.get(widget_key)
