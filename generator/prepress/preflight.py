@@ -286,12 +286,18 @@ def product_warning(deck: str, size: CardSize, service: Service, lang: Language)
     if found is not None or nearest is None:
         return None
     rule = service.rule("products")
+    from generator.units import PT_PER_INCH
+
     turned = (nearest.width, nearest.height) if (width <= height) == (nearest.width <= nearest.height) else (
         nearest.height, nearest.width)  # said the way up the deck is
+
+    def inches(points: float) -> str:
+        return lang.number(round(points / PT_PER_INCH, 3))
+
     return lang._(PRODUCT_STATED if rule.confirmed else PRODUCT_GUESSED).format(
-        deck=deck, width=lang.number(round(width / 72, 3)), height=lang.number(round(height / 72, 3)),
-        service=service.name, confidence=rule.confidence or "L", product=nearest.name,
-        product_width=lang.number(round(turned[0] / 72, 3)), product_height=lang.number(round(turned[1] / 72, 3)))
+        deck=deck, width=inches(width), height=inches(height), service=service.name,
+        confidence=rule.confidence or "L", product=nearest.name, product_width=inches(turned[0]),
+        product_height=inches(turned[1]))
 
 
 def add_product(result: Preflight, deck: str, size: CardSize, lang: Language) -> None:
