@@ -755,6 +755,8 @@ class Measure:
     even: float = 1.0
     #: whether glare was found within GLARE_EDGE_MM of it
     glare_near: bool = False
+    #: how dark the paper just outside a bubble's outline reads (`_around_paper`): a shadow darkens it as the inside
+    around: float = 0.0
 
 
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
@@ -953,16 +955,54 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         edge_angle = math.atan2(my, mx)
     middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
     core_share = float(core.sum()) / area if len(xs) else 0.0
-    ring, even = 0.0, 1.0
+    ring, even, around = 0.0, 1.0, 0.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
+        around = _around_paper(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2)
         if len(xs):
             low, high = np.percentile(added[readable], (20, 80))
             even = float(low / high) if high > 0 else 1.0
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
                    x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen, even,
-                   glare_near)
+                   glare_near, around)
+
+
+#: The paper just outside a bubble's outline: the band from RING's inner edge to this share of its radius (3 pixels
+#: for a bubble 26 pixels wide), its median darkness where nothing is printed. A shadow lies over it as over the
+#: inside; a fill stops at the outline, and a stroke beside it crosses a part of the band only.
+AROUND_BAND = 1.35
+#: A bubble inked inside no darker than this many times the paper just outside its outline is darkened with its
+#: surroundings, by a shadow, not by a fill: it is not read (issue 27; seed 61, finger-over-marks photo 4, an HB
+#: sheet: an empty bubble in the finger's shadow read inked 0.137 all over and filled, the paper just outside it
+#: 0.117). Ink stands out of the paper beside it, a shadow over it or not. Alike both ways: the paper just outside
+#: no darker than this many times the inside either, for the player's own ink around the outline darkens it far more
+#: than the inside (a felt-tip circle drawn around a bubble and dipping into it at one side: 0.82 just outside, 0.03
+#: inside, seed 33 circled photo 2, tests/scan/test_seed33_silent.py): that circle is read by its ring, not a shadow.
+SHADOW_ALIKE = 1.5
+#: ... and only a light one: a shadow that leaves a bubble's outline readable darkens its paper far less than this
+#: (the benchmark's finger shadow, 35 % of the light: 0.08 to 0.14 inside), where a felt-tip scribble spilling all
+#: around the outline reads 0.57 to 0.76 just outside and 0.76 to 0.89 inside (seed 60 scribbles photos 7, 8, 15,
+#: 19; an HB one 0.31 and 0.44, photo 9): those are fills.
+SHADOW_DARKEST = 0.3
+
+
+def _around_paper(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float,
+                  r: float) -> float:
+    """How dark the paper just outside a bubble's outline reads (AROUND_BAND, its printed pixels left out)."""
+    import numpy as np
+
+    outer = r * AROUND_BAND
+    x0, y0 = int(cx - outer) - 1, int(cy - outer) - 1
+    size = int(2 * outer) + 4
+    patch = dark[y0:y0 + size, x0:x0 + size]
+    printed_ = printed_dark[y0 - offset[1]:y0 - offset[1] + size, x0 - offset[0]:x0 - offset[0] + size]
+    if printed_.shape != patch.shape or patch.shape != (size, size):
+        return 0.0
+    ys, xs = np.mgrid[0:size, 0:size]
+    d = np.hypot(xs - (cx - x0), ys - (cy - y0))
+    band = (d >= r * RING[0]) & (d <= outer) & (printed_ < INK_FLOOR)
+    return float(np.median(patch[band])) if band.any() else 0.0
 
 
 @lru_cache(maxsize=32)
@@ -1143,6 +1183,10 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     elif mark.shape != "figure" and m.cover <= COVER_EMPTY and outline < EMPTY_SEEN:
         # issue 27 point 4: an empty look over half a mark proves nothing of the half covered
+        return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
+    if mark.shape != "figure" and m.cover > COVER_EMPTY and m.around >= INK_FLOOR and \
+            m.level <= min(SHADOW_ALIKE * m.around, SHADOW_DARKEST) and m.around <= SHADOW_ALIKE * m.level:
+        # its paper is darkened as the paper around it is: a shadow over it, what it hides not known
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape == "figure":
         if m.cover >= FIGURE_FILLED and m.core >= FIGURE_CORE:
