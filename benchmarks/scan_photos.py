@@ -522,7 +522,7 @@ def families(args: argparse.Namespace) -> None:
         rng = random.Random(f"{args.seed}:{name}")
         row: dict[str, Any] = {"photos": 0, "right": 0, "asked": 0, "refused": 0, "wrong": 0, "marks_wrong": 0,
                                "must_ask_decided": 0, "confident_wrong": 0, "near_misses": [], "hidden_decided": 0, "blind": 0, "blind_lightest": 0, "right_seen": 0,
-                               "target": family.target, "reasons": {}, "examples": []}
+                               "clear": 0, "right_clear": 0, "target": family.target, "reasons": {}, "examples": []}
         for index in range(args.per_family):
             if own is not None:
                 sheet = own[0]
@@ -565,6 +565,14 @@ def families(args: argparse.Namespace) -> None:
             # and one where, besides, an empty mark lies where the player's lightest line would drown
             row["blind_lightest"] += bool(photo.hidden or photo.faint)
             row["right_seen"] += verdict.outcome == "right" and not photo.hidden
+            # a clear photo: no mark hidden nor faint, every mark one a reader could see with no guess; what it
+            # reads right is the honest measure of the reader where the target counts luck too
+            clear = not (photo.hidden or photo.faint)
+            row["clear"] += clear
+            row["right_clear"] += clear and verdict.outcome == "right"
+            if clear and verdict.outcome == "asked" and reading is not None:
+                asked = sorted({f"{u.field} ({getattr(u, 'code', '') or 'undecided'})" for u in reading.uncertain})
+                print(f"  clear, asked: {label} {photo.meta.get('pen', '')}: {'; '.join(asked)[:300]}", flush=True)
             row["marks_wrong"] += verdict.marks_wrong
             row["must_ask_decided"] += verdict.must_ask_decided
             row["confident_wrong"] += verdict.confident_wrong
@@ -590,6 +598,7 @@ def families(args: argparse.Namespace) -> None:
                 (kept / label).write_bytes(photo.data)
                 (kept / f"{label}.json").write_text(json.dumps({"meta": photo.meta, "values": values,
                                                                 "hidden": sorted(photo.hidden),
+                                                                "faint": sorted(photo.faint),
                                                                 "outcome": verdict.outcome,
                                                                 "wrong": verdict.wrong}, default=str),
                                                     encoding="utf-8")
@@ -597,7 +606,8 @@ def families(args: argparse.Namespace) -> None:
         print(f"{name:18} {row['photos']:3} photos: {row['right']:3} right, {row['asked']:3} asked, "
               f"{row['refused']:3} refused, {row['wrong']:3} wrong ({row['marks_wrong']} marks wrong); "
               f"confidently wrong marks {row['confident_wrong']} ({row['must_ask_decided']} to be asked, decided); "
-              f"blind {row['blind']} ({row['blind_lightest']} to the player's lightest line), hidden marks decided "
+              f"blind {row['blind']} ({row['blind_lightest']} to the player's lightest line), clear {row['clear']} "
+              f"({row['right_clear']} right), hidden marks decided "
               f"{row['hidden_decided']}; "
               f"{time.time() - started:.0f} s", flush=True)
         for miss in row["near_misses"]:

@@ -70,10 +70,12 @@ def family_section(result: dict[str, Any]) -> list[str]:
              "(target 0).", "",
              "A photo in which the camera cannot see some mark (under a finger, in glare that would drown pencil) "
              "can at best be asked about (read as empty, it would be right by luck): the column `blind` counts "
-             "those, and `right (seen)` is the share read right among the photos with no such mark.", "",
+             "those, and `right (seen)` is the share read right among the photos with no such mark. `clear` counts the "
+             "photos with no mark hidden and no empty mark where the player's lightest line would drown (glare), "
+             "and `right (clear)` the share of those read right: the reader's own measure, with no luck in it.", "",
              "| family | photos | right | asked | refused | wrong | marks wrong (confident) | blind | right (seen) | "
-             "target (right) | |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "clear | right (clear) | target (right) | |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, row in result["families"].items():
         n = row["photos"] or 1
         target = row.get("target")
@@ -81,9 +83,11 @@ def family_section(result: dict[str, Any]) -> list[str]:
         met = row["wrong"] == 0 and not confident and (target is None or row["right"] / n >= target)
         seen = row["photos"] - row.get("blind", 0)
         right_seen = f"{row['right_seen'] / seen:.0%}" if "right_seen" in row and seen else ""
+        clear = row.get("clear")
+        right_clear = f"{row['right_clear'] / clear:.0%}" if clear else ""
         lines.append(f"| {name} | {row['photos']} | {row['right'] / n:.0%} | {row['asked'] / n:.0%} | "
                      f"{row['refused'] / n:.0%} | {row['wrong']} | {'' if confident is None else confident} | "
-                     f"{row.get('blind', 0)} | {right_seen} | "
+                     f"{row.get('blind', 0)} | {right_seen} | {'' if clear is None else clear} | {right_clear} | "
                      f"{'' if target is None else f'{target:.0%}'} | {'met' if met else 'MISSED'} |")
     lines += ["", "| megapixels | photos | median s | slowest s |", "|---|---|---|---|"]
     for mp, row in result["times"].items():

@@ -1699,7 +1699,11 @@ def by_print(mark: Mark, m: Measure, sheet: Usual, thin: float, ink: InkSeen, pa
     (INK_UNCLIPPED): there the paper stops brightening while the ink keeps washing out."""
     import numpy as np
 
-    usual_outline = sheet.outline.get(mark.shape, 0.0)
+    # an empty mark's outline is compared with the sheet's empty ones of its shape (`Usual.bare`), like with like,
+    # as `decide` does under glare: a figure coloured in reads its outline about 1.6x darker by the ink over it, so
+    # on a sheet of many residents the usual figure made an empty one's outline, washed by glare to 0.78 of its
+    # empty neighbours', read 0.43 and the figure was asked about (the glare family's seed 40 photo 12, felt tip)
+    usual_outline = sheet.bare.get(mark.shape, sheet.outline.get(mark.shape, 0.0))
     _, _, w, h = _window(mark)
     if usual_outline <= 0 or ink.lightest <= 0 or ink.usual <= 0:
         return False
