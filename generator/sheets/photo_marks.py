@@ -302,7 +302,7 @@ class Light:
     shown: float = 0.0
 
 
-def _darkness(sheet: Grey) -> tuple[Floats, Floats, float]:
+def _darkness(sheet: Grey, grain: float | None = None) -> tuple[Floats, Floats, float]:
     """Each pixel's darkness against the paper around it, the paper's brightness, and how much the sheet was
     smoothed first (a Gaussian's sigma, pixels): as much as the photo is grainy (a dark room's photo is). The
     paper's brightness is a closing of that same smoothed sheet: a light ramp, or the edge of a shadow or of a
@@ -310,7 +310,7 @@ def _darkness(sheet: Grey) -> tuple[Floats, Floats, float]:
     import cv2
     import numpy as np
 
-    soft = NOISE_BLUR + _grain(sheet) / 8
+    soft = NOISE_BLUR + (_grain(sheet) if grain is None else grain) / 8
     smooth = cv2.GaussianBlur(sheet.astype(np.float32), (0, 0), soft)
     reach = max(3, round(PAPER_REACH_MM * PX_MM)) | 1
     paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
@@ -474,13 +474,13 @@ def _fits_by_tiles(seen: Floats, prints: Sequence[Floats], where: Any, fixed: by
     return tuple(fits)
 
 
-def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0) -> Light:
+def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0, grain: float | None = None) -> Light:
     """Divide the light out of the straightened sheet `sheet` (grey), `ref` the printed sheet at the same scale;
-    `blur_mm` how soft the photo is (its markers' edges)."""
+    `blur_mm` how soft the photo is (its markers' edges); `grain` the sheet's `_grain`, when already known."""
     import cv2
     import numpy as np
 
-    dark, paper, soft = _darkness(sheet)
+    dark, paper, soft = _darkness(sheet, grain)
     if blur_mm > SHARP_MM:
         # the camera's blur spreads the printed lines as much again (Gaussian blurs add in quadrature): the print a
         # player's ink is told from is spread as the photo spreads it (seed 34 blur photos: empty residents and
@@ -1486,7 +1486,8 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
         fitted[:h, :w] = ref[:h, :w]
         fitted_dark[:h, :w] = printed_dark[:h, :w]
         ref, printed_dark = fitted, fitted_dark
-    light_ = light(straight, ref, valid, blur_mm)
+    grain = _grain(straight)  # the light's smoothing and the ink's grain both ask (once is enough)
+    light_ = light(straight, ref, valid, blur_mm, grain)
     shifts = register(light_.dark, ref, marks, valid)
     refined = [refine(mark, light_.dark, ref, (float(s[0]), float(s[1]))) for mark, s in zip(marks, shifts, strict=True)]
     places = _agreed(marks, shifts, refined)
@@ -1539,7 +1540,7 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                 reads[i] = MarkRead(False, m.cover, 0.5, x=reads[i].x, y=reads[i].y) if short else MarkRead(
                     None, m.cover, 0.0, f"a stroke from {_name(other)} runs into it", "spill", reads[i].x, reads[i].y)
                 break
-    ink = smooth_ink(light_, marks, measures, reads, blur_mm, _grain(straight))
+    ink = smooth_ink(light_, marks, measures, reads, blur_mm, grain)
     reads = calibrated_by_glare(marks, measures, reads, sheet, threshold, ink, light_.paper)
     reads = settle(marks, measures, reads, sheet, types, blur_mm)
     # a mark whose printed outline fits much better a little way off than where it was read (a fold moves the
