@@ -59,6 +59,15 @@ _FROM_PRINT_KEPT = 12
 _FROM_PRINT_LOCK = threading.Lock()
 
 
+def _read_only(value: Any) -> None:
+    """Make the arrays of `value` (an array, or tuples of them) read-only: kept for every photo, none may change."""
+    if isinstance(value, tuple):
+        for one in value:
+            _read_only(one)
+    elif hasattr(value, "setflags"):
+        value.setflags(write=False)
+
+
 def _of_print(ref: Grey, what: Hashable, make: Callable[[], Any]) -> Any:
     """`make()` for the printed raster `ref`, kept for the next photo of the same raster (read-only: shared)."""
     with _FROM_PRINT_LOCK:
@@ -66,9 +75,7 @@ def _of_print(ref: Grey, what: Hashable, make: Callable[[], Any]) -> Any:
         if entry is not None and entry[0] is ref and what in entry[1]:
             return entry[1][what]
     found = make()
-    for value in found if isinstance(found, tuple) else (found,):
-        if hasattr(value, "setflags"):
-            value.setflags(write=False)
+    _read_only(found)
     with _FROM_PRINT_LOCK:
         entry = _FROM_PRINT.get(id(ref))
         if entry is None or entry[0] is not ref:
