@@ -30,9 +30,10 @@ The photo reader (:mod:`~generator.sheets.photos`) straightens the sheet by its 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from generator.sheets.marks import Mark, State
@@ -47,6 +48,44 @@ Floats = Any
 SCALE = 2.0
 #: Pixels per millimetre on the straightened sheet.
 PX_MM = SCALE * 72 / 25.4
+
+# --- what a printed sheet alone gives ------------------------------------------------------------------------------
+
+#: What is worked out from a printed sheet's raster alone (its darkness at the tiles' scale, the blank paper's mask,
+#: a language's words at a quarter of the scale), by the raster: the same for every photo of that sheet, so worked
+#: out once, not once a photo (the raster is kept by its SheetKind; a few sheets' worth, each a few MB at most).
+_FROM_PRINT: dict[int, tuple[Grey, dict[Hashable, Any]]] = {}
+_FROM_PRINT_KEPT = 12
+_FROM_PRINT_LOCK = threading.Lock()
+
+
+def _read_only(value: Any) -> None:
+    """Make the arrays of `value` (an array, or tuples of them) read-only: kept for every photo, none may change."""
+    if isinstance(value, tuple):
+        for one in value:
+            _read_only(one)
+    elif hasattr(value, "setflags"):
+        value.setflags(write=False)
+
+
+def _of_print(ref: Grey, what: Hashable, make: Callable[[], Any]) -> Any:
+    """`make()` for the printed raster `ref`, kept for the next photo of the same raster (read-only: shared)."""
+    with _FROM_PRINT_LOCK:
+        entry = _FROM_PRINT.get(id(ref))
+        if entry is not None and entry[0] is ref and what in entry[1]:
+            return entry[1][what]
+    found = make()
+    _read_only(found)
+    with _FROM_PRINT_LOCK:
+        entry = _FROM_PRINT.get(id(ref))
+        if entry is None or entry[0] is not ref:
+            while len(_FROM_PRINT) >= _FROM_PRINT_KEPT:
+                del _FROM_PRINT[next(iter(_FROM_PRINT))]
+            # the raster itself is held, so its id names no other array while it is here
+            entry = _FROM_PRINT[id(ref)] = (ref, {})
+        entry[1][what] = found
+    return found
+
 
 # --- light ---------------------------------------------------------------------------------------------------------
 #: The paper's brightness is estimated by a closing with a square this wide (mm): pencil up to 6.5 mm across (a
@@ -270,7 +309,7 @@ class Light:
     shown: float = 0.0
 
 
-def _darkness(sheet: Grey) -> tuple[Floats, Floats, float]:
+def _darkness(sheet: Grey, grain: float | None = None) -> tuple[Floats, Floats, float]:
     """Each pixel's darkness against the paper around it, the paper's brightness, and how much the sheet was
     smoothed first (a Gaussian's sigma, pixels): as much as the photo is grainy (a dark room's photo is). The
     paper's brightness is a closing of that same smoothed sheet: a light ramp, or the edge of a shadow or of a
@@ -278,7 +317,7 @@ def _darkness(sheet: Grey) -> tuple[Floats, Floats, float]:
     import cv2
     import numpy as np
 
-    soft = NOISE_BLUR + _grain(sheet) / 8
+    soft = NOISE_BLUR + (_grain(sheet) if grain is None else grain) / 8
     smooth = cv2.GaussianBlur(sheet.astype(np.float32), (0, 0), soft)
     reach = max(3, round(PAPER_REACH_MM * PX_MM)) | 1
     paper = cv2.morphologyEx(smooth, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
@@ -348,14 +387,15 @@ def printed_language(kinds: Sequence[SheetKind], paper: str, sheet: Grey, valid:
     rasters = [printed(kind, paper) for kind in kinds]
     if any(raster.shape != sheet.shape for raster in rasters):
         return kinds[0]
-    prints = [1.0 - coarse(raster) / 255.0 for raster in rasters]
+    # each print's darkness at a quarter of the scale, and smoothed as the photo's is: the same for every photo
+    words = [_of_print(raster, "words", partial(_words_print, coarse, raster)) for raster in rasters]
+    prints, soft = [one for one, _ in words], [smooth for _, smooth in words]
     small = coarse(sheet)
     reach = max(3, round(PAPER_REACH_MM * PX_MM / COARSE)) | 1
     paper_light = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
     dark = np.clip(1.0 - small / np.maximum(paper_light, DARKEST_PAPER), 0.0, 1.0)
     inside = cv2.resize(valid.astype(np.uint8), (dark.shape[1], dark.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
     seen = cv2.GaussianBlur(dark, (0, 0), WORDS_SOFT)
-    soft = [cv2.GaussianBlur(one, (0, 0), WORDS_SOFT) for one in prints]
 
     # two prints at a time, where those two differ (compared where any two of three differ, a German photo's
     # English and German prints fitted it 0.04-0.07 apart, seed 37); the sheet's own language stands unless another
@@ -366,16 +406,29 @@ def printed_language(kinds: Sequence[SheetKind], paper: str, sheet: Grey, valid:
         where = (cv2.dilate(differ, np.ones((2 * WORDS_AROUND + 1,) * 2, np.uint8)) > 0) & inside
         if int(where.sum()) < WORDS_SEEN:
             continue
-        fits = _fits_by_tiles(seen, (soft[best], soft[other]), where)
+        # with the whole sheet in the photo, where the prints are compared is theirs alone: what the prints give
+        # there is kept for the next photo of this sheet
+        fits = _fits_by_tiles(seen, (soft[best], soft[other]), where, where.tobytes() if inside.all() else None)
         if fits is not None and fits[1] - fits[0] >= WORDS_BETTER:
             best = other
     return kinds[best]
 
 
-def _fits_by_tiles(seen: Floats, prints: Sequence[Floats], where: Any) -> tuple[float, ...] | None:
+def _words_print(coarse: Callable[[Grey], Floats], raster: Grey) -> tuple[Floats, Floats]:
+    """A print at a quarter of the scale (`coarse`, `printed_language`'s), as darkness, and that smoothed by
+    WORDS_SOFT."""
+    import cv2
+
+    dark = 1.0 - coarse(raster) / 255.0
+    return dark, cv2.GaussianBlur(dark, (0, 0), WORDS_SOFT)
+
+
+def _fits_by_tiles(seen: Floats, prints: Sequence[Floats], where: Any, fixed: bytes | None = None
+                   ) -> tuple[float, ...] | None:
     """How well each print fits the photo's darkness `seen` on the pixels `where`: tile by tile (WORDS_TILE), the
     best normalised correlation of the print moved up to WORDS_SHIFT pixels each way, averaged over the tiles weighed
-    by their pixels; None when no tile has words enough."""
+    by their pixels; None when no tile has words enough. `fixed`: `where` told by the prints alone (its bytes), so
+    what each print gives there is kept with it."""
     import numpy as np
 
     reach = WORDS_SHIFT
@@ -400,30 +453,41 @@ def _fits_by_tiles(seen: Floats, prints: Sequence[Floats], where: Any) -> tuple[
     xw = x * weight
     sx = per_tile(xw)
     var_x = per_tile(x * xw) - sx * sx / count
-    fits = []
-    for one in prints:
-        one = one.astype(np.float32)
+    shifts = [(dy, dx) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
+
+    def moved(dy: int, dx: int) -> tuple[slice, slice]:
+        return slice(box[0].start + dy, box[0].stop + dy), slice(box[1].start + dx, box[1].stop + dx)
+
+    def print_side(one: Floats) -> tuple[Floats, ...]:
+        """The print's sum and variance per tile at each shift: the print's side of the correlation."""
         squared = one * one
+        out = []
+        for dy, dx in shifts:
+            sy = per_tile(one[moved(dy, dx)] * weight)
+            out.append((sy, per_tile(squared[moved(dy, dx)] * weight) - sy * sy / count))
+        return tuple(out)
+
+    fits = []
+    for given in prints:
+        one = given.astype(np.float32)
+        sides = print_side(one) if fixed is None else _of_print(given, ("tiles", where.shape, fixed),
+                                                                     partial(print_side, one))
         best = np.full(n.shape, -1.0)
-        for dy in range(-reach, reach + 1):
-            for dx in range(-reach, reach + 1):
-                moved = (slice(box[0].start + dy, box[0].stop + dy), slice(box[1].start + dx, box[1].stop + dx))
-                sy = per_tile(one[moved] * weight)
-                var_y = per_tile(squared[moved] * weight) - sy * sy / count
-                cov = per_tile(one[moved] * xw) - sx * sy / count
-                flat = (var_x <= 1e-9) | (var_y <= 1e-9)
-                best = np.maximum(best, np.where(flat, -1.0, cov / np.sqrt(np.where(flat, 1.0, var_x * var_y))))
+        for (dy, dx), (sy, var_y) in zip(shifts, sides, strict=True):
+            cov = per_tile(one[moved(dy, dx)] * xw) - sx * sy / count
+            flat = (var_x <= 1e-9) | (var_y <= 1e-9)
+            best = np.maximum(best, np.where(flat, -1.0, cov / np.sqrt(np.where(flat, 1.0, var_x * var_y))))
         fits.append(float((best[used] * n[used]).sum() / n[used].sum()))
     return tuple(fits)
 
 
-def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0) -> Light:
+def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0, grain: float | None = None) -> Light:
     """Divide the light out of the straightened sheet `sheet` (grey), `ref` the printed sheet at the same scale;
-    `blur_mm` how soft the photo is (its markers' edges)."""
+    `blur_mm` how soft the photo is (its markers' edges); `grain` the sheet's `_grain`, when already known."""
     import cv2
     import numpy as np
 
-    dark, paper, soft = _darkness(sheet)
+    dark, paper, soft = _darkness(sheet, grain)
     if blur_mm > SHARP_MM:
         # the camera's blur spreads the printed lines as much again (Gaussian blurs add in quadrature): the print a
         # player's ink is told from is spread as the photo spreads it (seed 34 blur photos: empty residents and
@@ -431,7 +495,8 @@ def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0) -> Light:
         soft = math.hypot(soft, math.sqrt(blur_mm ** 2 - SHARP_MM ** 2) / EDGE_SIGMAS * PX_MM)
     dark[~valid] = 0.0
     # the paper's noise: the spread of darkness where the sheet is printed blank, far from any ink
-    blank = (cv2.erode((ref > 245).astype(np.uint8), np.ones((9, 9), np.uint8)) > 0) & valid
+    blank = _of_print(ref, "blank", lambda: cv2.erode((ref > 245).astype(np.uint8), np.ones((9, 9), np.uint8))
+                      > 0) & valid
     sample = dark[blank][:: max(1, int(blank.sum()) // 200_000)]
     base = float(np.median(sample)) if sample.size else 0.0
     noise = float(np.median(np.abs(sample - base))) * 1.4826 if sample.size else 0.02
@@ -504,21 +569,18 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
     import cv2
     import numpy as np
 
-    ref_dark = (1.0 - ref.astype(np.float32) / 255.0)
     # at a quarter of the scale (0.7 mm a pixel, to a fraction of it at the peak): each mark refines its own place
     d2 = cv2.resize(dark, None, fx=1 / COARSE, fy=1 / COARSE, interpolation=cv2.INTER_AREA)
-    r2 = cv2.resize(ref_dark, None, fx=1 / COARSE, fy=1 / COARSE, interpolation=cv2.INTER_AREA)
+    r2, printed, r2_top = _of_print(ref, "coarse", lambda: _coarse_print(ref))
     v2 = cv2.resize(valid.astype(np.uint8), (d2.shape[1], d2.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
     # ... and on print alone (PRINT_TOP), which vetoes a match a pitch over (seed 33 erased-ghosts photo 5: the fourth
     # tower's column, filled and rubbed out, matched a bubble's pitch low at three tiles of the sheet's right edge,
     # which outvoted the two right ones)
-    printed = r2 > PRINTED_COARSE
     print_only: tuple[Floats, Floats] | None = None
     if (printed & v2).any():
-        print_only = (np.minimum(d2, float(np.percentile(d2[printed & v2], PRINT_TOP))),
-                      np.minimum(r2, float(np.percentile(r2[printed], PRINT_TOP))))
+        print_only = (np.minimum(d2, float(np.percentile(d2[printed & v2], PRINT_TOP))), r2_top)
     k = PX_MM / COARSE
-    insides = _insides(marks, d2.shape)
+    insides = _of_print(ref, ("insides", tuple(marks)), lambda: _insides(marks, d2.shape))
     tile = round(TILE_MM * k)
     search = round(SEARCH_MM * k)
     apart = round(2.0 * k)
@@ -600,6 +662,19 @@ def register(dark: Floats, ref: Grey, marks: Sequence[Mark], valid: Any) -> Floa
             dx, dy = (float((tiles[nearest, 2] * w).sum() / w.sum()), float((tiles[nearest, 3] * w).sum() / w.sum()))
         shifts[index] = (float(np.clip(dx, -limit, limit)) * COARSE, float(np.clip(dy, -limit, limit)) * COARSE)
     return shifts
+
+
+def _coarse_print(ref: Grey) -> tuple[Floats, Any, Floats]:
+    """The printed sheet's darkness at the tiles' scale (COARSE), where it holds print (PRINTED_COARSE), and that
+    darkness capped at its PRINT_TOP percentile there (`register`'s match on print alone)."""
+    import cv2
+    import numpy as np
+
+    ref_dark = (1.0 - ref.astype(np.float32) / 255.0)
+    r2 = cv2.resize(ref_dark, None, fx=1 / COARSE, fy=1 / COARSE, interpolation=cv2.INTER_AREA)
+    printed = r2 > PRINTED_COARSE
+    top = np.minimum(r2, float(np.percentile(r2[printed], PRINT_TOP))) if printed.any() else r2
+    return r2, printed, top
 
 
 def _insides(marks: Sequence[Mark], shape: tuple[int, ...]) -> Floats:
@@ -1462,7 +1537,8 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
         fitted[:h, :w] = ref[:h, :w]
         fitted_dark[:h, :w] = printed_dark[:h, :w]
         ref, printed_dark = fitted, fitted_dark
-    light_ = light(straight, ref, valid, blur_mm)
+    grain = _grain(straight)  # the light's smoothing and the ink's grain both ask (once is enough)
+    light_ = light(straight, ref, valid, blur_mm, grain)
     shifts = register(light_.dark, ref, marks, valid)
     refined = [refine(mark, light_.dark, ref, (float(s[0]), float(s[1]))) for mark, s in zip(marks, shifts, strict=True)]
     places = _agreed(marks, shifts, refined)
@@ -1515,7 +1591,7 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                 reads[i] = MarkRead(False, m.cover, 0.5, x=reads[i].x, y=reads[i].y) if short else MarkRead(
                     None, m.cover, 0.0, f"a stroke from {_name(other)} runs into it", "spill", reads[i].x, reads[i].y)
                 break
-    ink = smooth_ink(light_, marks, measures, reads, blur_mm, _grain(straight))
+    ink = smooth_ink(light_, marks, measures, reads, blur_mm, grain)
     reads = calibrated_by_glare(marks, measures, reads, sheet, threshold, ink, light_.paper)
     reads = settle(marks, measures, reads, sheet, types, blur_mm)
     # a mark whose printed outline fits much better a little way off than where it was read (a fold moves the
