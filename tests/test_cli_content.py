@@ -326,6 +326,44 @@ def test_content_check_says_a_designers_problems_in_their_language(tmp_path: Pat
                        ).search(line), line
 
 
+LEAVES = ("on a {size} card the box spans {left}-{right} mm across and {top}-{bottom} mm down: it leaves the card "
+          "(use bleed: true to extend a shape past the edge)")
+TURNED = ("on a {size} card the box once turned {degrees} degrees spans {left}-{right} mm across and {top}-{bottom} "
+          "mm down: it leaves the card (use bleed: true to extend a shape past the edge)")
+CLOSE = ("on a {size} card the {kind} box comes closer than {safe} mm to the card's edge, where a cut can go; keep it "
+         "inside the safe area (or lower the layout's `safe`)")
+ROOM = "on a {size} card the box is {width} x {height} mm: it has no room"
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_layouts_boxes_off_the_card_in_the_designers_language(tmp_path: Path, code: str
+                                                                                   ) -> None:
+    """A layout's box that leaves the card (turned or not), one of text too near the cut, one with no room: said in
+    English under `--lang fr|de`; now in the language, its lengths written as it writes numbers (64,5), the file,
+    line and box named as written, the other cards named in the language's quotes, exit 1."""
+    layout = ("extends: generic\nboxes:\n  out: {kind: rect, x: 100% + 1.5mm, y: 4mm, width: 8.5mm, height: 8mm, "
+              "fill: ink}\n"
+              "  turned: {kind: rect, x: 0mm, y: 0mm, width: 10mm, height: 2mm, rotate: 90, "
+              "fill: ink}\n"
+              "  near: {kind: text, x: 0.5mm, y: 20mm, width: 20mm, height: 5mm, style: body, text: x}\n"
+              "  flat: {kind: rect, x: 1mm, y: 30mm, width: 0mm, height: 5mm, fill: ink}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    said = {key: next((line for line in lines if f": boxes.{key}: " in line), "") for key in
+            ("out", "turned", "near", "flat")}
+    assert "mine/lay.yaml:3: boxes.out: " in said["out"] and _translated(code, LEAVES).search(said["out"])
+    assert "64,5" in said["out"] and "64.5" not in said["out"], said["out"]
+    assert _translated(code, TURNED).search(said["turned"]), said["turned"]
+    assert _translated(code, CLOSE).search(said["near"]) and _translated(code, ROOM).search(said["flat"]), lines
+    assert all("it leaves the card" not in line and "closer than" not in line for line in lines), lines
+    assert _in_quotes(code, "B") in said["out"] and "'B'" not in said["out"], said["out"]
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "it leaves the card" in english and "(and 1 more card: 'B')" in english
+
+
 @pytest.mark.parametrize("code", ["fr", "de"])
 def test_content_check_says_missing_files_and_yaml_mistakes_in_the_designers_language(tmp_path: Path,
                                                                                        code: str) -> None:
