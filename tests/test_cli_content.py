@@ -875,7 +875,7 @@ def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_l
     shown = showcase.output.strip().splitlines()[-1]
     if code == "en":
         assert "/print/drivethrucards/decks/skirmish.pdf: DriveThruCards would take it (42 pages; highest total ink " \
-            in report, report
+            in report and re.search(r" % \(page \d+, the colour [0-9. ]+ k\)\)$", report), report
         assert said_colour == "error: --colour: 'rgbb' is not rgb or cmyk", said_colour
         assert said_hand == "error: --hand: 40 is out of range; it must be from 1 to 12", said_hand
         assert re.fullmatch(r"Exported 1 deck as pictures in \d+\.\d\d s\.", shown), shown
@@ -885,6 +885,12 @@ def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_l
     from generator.i18n import language
 
     assert f"({language(code).nformat('{n} page', '{n} pages', 42)}" in report, report
+    # where the highest ink is (a page, a colour of its content) in the language too: it was "(page 2, the colour
+    # 0.6 0.4 0.4 1 k)" inside a French or German line
+    where = re.search(r"\(([^()]*)\)\)$", report)
+    page = language(code)._("page {page}, {what}").split("{")[0]  # (French writes it as English does)
+    assert where and re.match(re.escape(page) + r"2, ", where[1]), report
+    assert _translated(code, "the colour {values} {operator}").search(where[1]) and "the colour" not in report, report
     quoted = "Fehler: --colour: „rgbb“ " if code == "de" else "erreur\u00a0: --colour: «\u202frgbb\u202f» "
     assert said_colour.startswith(quoted), said_colour
     assert _translated(code, "{value} is not rgb or cmyk").search(said_colour), said_colour
