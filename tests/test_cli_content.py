@@ -1060,3 +1060,28 @@ def test_svg_art_warnings_and_a_damaged_png_are_said_in_the_designers_language(t
     assert lang._("a hatch") in said and "left out" not in said and "'" not in said, said
     assert refused.output.strip().endswith(lang._("it is a damaged {what} file ({reason})").format(
         what="PNG", reason="Truncated File Read")), refused.output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_file_outside_the_content_folder_in_the_designers_language(tmp_path: Path,
+                                                                                        code: str) -> None:
+    """A layout named outside the content folder, and a table that is a link leading outside it: refused in English
+    under `--lang fr|de`; now in the language, the reference quoted as it quotes, the file, line and key named as
+    written, exit 1; English as it was."""
+    outside = _own_deck(tmp_path / "a", DECK.replace("layout: generic", "layout: ../../lay.yaml"))
+    linked = _own_deck(tmp_path / "b", DECK)
+    (tmp_path / "elsewhere.csv").write_text("name,text,count\nA,b,1\n", encoding="utf-8")
+    (linked / "mine" / "cards.csv").unlink()
+    (linked / "mine" / "cards.csv").symlink_to(tmp_path / "elsewhere.csv")
+    result = runner.invoke(app, ["content", "check", str(outside), "--lang", code])
+    line = result.output.splitlines()[0]
+    assert result.exit_code == 1 and "mine/deck.yaml: layout: " in line, result.output
+    assert _in_quotes(code, "../../lay.yaml") in line and _translated(
+        code, "{ref} is outside the content folder ({top}/); donjon reads only files inside it").search(line), line
+    assert "outside the content folder" in runner.invoke(app, ["content", "check", str(outside)]).output
+    result = runner.invoke(app, ["content", "check", str(linked), "--lang", code])
+    assert result.exit_code == 1 and "mine/deck.yaml:5: cards: " + _in_quotes(code, "cards.csv") in result.output, \
+        result.output
+    assert "is a link leading outside" not in result.output and _translated(
+        code, "is a link leading outside the content folder ({top}/); donjon reads only files inside it: copy the "
+        "file into it instead").search(result.output), result.output
