@@ -1085,3 +1085,23 @@ def test_content_check_says_a_file_outside_the_content_folder_in_the_designers_l
     assert "is a link leading outside" not in result.output and _translated(
         code, "is a link leading outside the content folder ({top}/); donjon reads only files inside it: copy the "
         "file into it instead").search(result.output), result.output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_text_box_without_its_style_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A text box with no font, size and colour, and one naming a style the layout lacks: said in English under
+    `--lang fr|de`; now in the language, the box and the style quoted as it quotes, the keys as written, exit 1."""
+    layout = ("extends: generic\nboxes:\n  bare: {kind: text, x: 5mm, y: 20mm, width: 20mm, height: 5mm, text: x}\n"
+              "  odd: {kind: text, x: 5mm, y: 30mm, width: 20mm, height: 5mm, style: nope, text: x}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+    bare = next(line for line in lines if "mine/lay.yaml:3: boxes.bare: " in line)
+    odd = next(line for line in lines if "mine/lay.yaml:4: boxes.odd.style: " in line)
+    assert result.exit_code == 1 and _in_quotes(code, "bare") in bare and "font, size, colour" in bare, bare
+    assert _translated(code, "the text of box {name} has no {keys}: give a {key} or the keys on the box").search(bare)
+    assert _in_quotes(code, "nope") in odd and _translated(
+        code, "names the style {style}, which the layout does not define (styles: {styles})").search(odd), odd
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "the text of box 'bare' has no font, size, colour" in english and "names the style 'nope'" in english

@@ -911,17 +911,19 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         style_name = entry.values.get(style_key)
         if style_name is not None:
             if style_name not in styles:
-                problems.append(Problem(at[0], at[1], f"{where}.{style_key}",
-                                        f"names the style {style_name!r}, which the layout does not define "
-                                        f"(styles: {', '.join(styles) or 'none'})"))
+                problems.append(Problem(at[0], at[1], f"{where}.{style_key}", phrase(
+                    "names the style {style}, which the layout does not define (styles: {styles})",
+                    style=quote(style_name), styles=", ".join(styles) or phrase("none"))))
                 return None
             values.update(styles[style_name])
         if style_key == "style":
             values.update({k: entry.values[k] for k in S.STYLE_KEYS if entry.values.get(k) is not None})
         missing = [k for k in ("font", "size", "colour") if values.get(k) is None]
         if missing:
-            problems.append(Problem(at[0], at[1], where, f"the text of box {name!r} has no {', '.join(missing)}: "
-                                                         f"give a {style_key} or the keys on the box"))
+            # TRANSLATORS: {keys} are a layout's keys (font, size, colour) and {key} the style's, as written there
+            problems.append(Problem(at[0], at[1], where, phrase(
+                "the text of box {name} has no {keys}: give a {key} or the keys on the box", name=quote(name),
+                keys=", ".join(missing), key=style_key)))
             return None
         size = values["size"]
         smallest = values.get("min_size", size)
