@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.errors import InputError, os_reason, unreadable
-from generator.i18n import N_
+from generator.i18n import N_, phrase
+from generator.sayings import quote
 
 #: The largest input donjon reads: a catalog or an end state is a few KiB, a filled sheet a few hundred.
 MAX_BYTES = 8 * 1024 * 1024
@@ -93,31 +94,35 @@ def resolve_within(root: Path, base: Path, ref: str) -> Path:
     Raises ValueError saying why (callers add which file and key wrote the reference)."""
     text = ref.strip()
     if not text:
-        raise ValueError("names no file")
+        raise ValueError(phrase("names no file"))
     if "\x00" in text:
-        raise ValueError(f"{ref!r} holds a NUL character, which no file name can")
+        raise ValueError(phrase("{ref} holds a NUL character, which no file name can", ref=quote(ref)))
     path = Path(text)
     if path.is_absolute() or (path.drive and not path.root):
-        raise ValueError(f"{ref!r} is an absolute path; give a path relative to {base.name or 'its folder'}/, "
-                         f"inside the content folder")
+        raise ValueError(phrase("{ref} is an absolute path; give a path relative to {folder}/, inside the content "
+                                "folder", ref=quote(ref), folder=base.name or phrase("its folder")))
     top = root.resolve()
     found = Path(os.path.normpath(base.resolve() / path))
     if not inside(top, found):
-        raise ValueError(f"{ref!r} is outside the content folder ({top.name}/); donjon reads only files inside it")
+        raise ValueError(phrase("{ref} is outside the content folder ({top}/); donjon reads only files inside it",
+                                ref=quote(ref), top=top.name))
     try:
         real = found.resolve()
     except (OSError, RuntimeError):  # a link that leads round in a loop: reading it says so
         return found
     if not inside(top, real):
-        raise ValueError(f"{ref!r} {leads_outside(top)}")
+        raise ValueError(f"{quote(ref)} {leads_outside(top)}")
     return found
 
 
 def leads_outside(top: Path, what: str = "file") -> str:
     """What is said of a link leading outside the resolved content folder `top` (a reference, a deck file, a
     deck folder: one rule, one sentence); `what` is the linked thing, a file or a folder."""
-    return (f"is a link leading outside the content folder ({top.name}/); donjon reads only files inside it: copy "
-            f"the {what} into it instead")
+    if what == "folder":
+        return phrase("is a link leading outside the content folder ({top}/); donjon reads only files inside it: "
+                      "copy the folder into it instead", top=top.name)
+    return phrase("is a link leading outside the content folder ({top}/); donjon reads only files inside it: copy "
+                  "the file into it instead", top=top.name)
 
 
 def linked_outside(root: Path, path: Path) -> Path | None:

@@ -326,6 +326,44 @@ def test_content_check_says_a_designers_problems_in_their_language(tmp_path: Pat
                        ).search(line), line
 
 
+LEAVES = ("on a {size} card the box spans {left}-{right} mm across and {top}-{bottom} mm down: it leaves the card "
+          "(use bleed: true to extend a shape past the edge)")
+TURNED = ("on a {size} card the box once turned {degrees} degrees spans {left}-{right} mm across and {top}-{bottom} "
+          "mm down: it leaves the card (use bleed: true to extend a shape past the edge)")
+CLOSE = ("on a {size} card the {kind} box comes closer than {safe} mm to the card's edge, where a cut can go; keep it "
+         "inside the safe area (or lower the layout's `safe`)")
+ROOM = "on a {size} card the box is {width} x {height} mm: it has no room"
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_layouts_boxes_off_the_card_in_the_designers_language(tmp_path: Path, code: str
+                                                                                   ) -> None:
+    """A layout's box that leaves the card (turned or not), one of text too near the cut, one with no room: said in
+    English under `--lang fr|de`; now in the language, its lengths written as it writes numbers (64,5), the file,
+    line and box named as written, the other cards named in the language's quotes, exit 1."""
+    layout = ("extends: generic\nboxes:\n  out: {kind: rect, x: 100% + 1.5mm, y: 4mm, width: 8.5mm, height: 8mm, "
+              "fill: ink}\n"
+              "  turned: {kind: rect, x: 0mm, y: 0mm, width: 10mm, height: 2mm, rotate: 90, "
+              "fill: ink}\n"
+              "  near: {kind: text, x: 0.5mm, y: 20mm, width: 20mm, height: 5mm, style: body, text: x}\n"
+              "  flat: {kind: rect, x: 1mm, y: 30mm, width: 0mm, height: 5mm, fill: ink}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    said = {key: next((line for line in lines if f": boxes.{key}: " in line), "") for key in
+            ("out", "turned", "near", "flat")}
+    assert "mine/lay.yaml:3: boxes.out: " in said["out"] and _translated(code, LEAVES).search(said["out"])
+    assert "64,5" in said["out"] and "64.5" not in said["out"], said["out"]
+    assert _translated(code, TURNED).search(said["turned"]), said["turned"]
+    assert _translated(code, CLOSE).search(said["near"]) and _translated(code, ROOM).search(said["flat"]), lines
+    assert all("it leaves the card" not in line and "closer than" not in line for line in lines), lines
+    assert _in_quotes(code, "B") in said["out"] and "'B'" not in said["out"], said["out"]
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "it leaves the card" in english and "(and 1 more card: 'B')" in english
+
+
 @pytest.mark.parametrize("code", ["fr", "de"])
 def test_content_check_says_missing_files_and_yaml_mistakes_in_the_designers_language(tmp_path: Path,
                                                                                        code: str) -> None:
@@ -837,7 +875,7 @@ def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_l
     shown = showcase.output.strip().splitlines()[-1]
     if code == "en":
         assert "/print/drivethrucards/decks/skirmish.pdf: DriveThruCards would take it (42 pages; highest total ink " \
-            in report, report
+            in report and re.search(r" % \(page \d+, the colour [0-9. ]+ k\)\)$", report), report
         assert said_colour == "error: --colour: 'rgbb' is not rgb or cmyk", said_colour
         assert said_hand == "error: --hand: 40 is out of range; it must be from 1 to 12", said_hand
         assert re.fullmatch(r"Exported 1 deck as pictures in \d+\.\d\d s\.", shown), shown
@@ -847,6 +885,12 @@ def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_l
     from generator.i18n import language
 
     assert f"({language(code).nformat('{n} page', '{n} pages', 42)}" in report, report
+    # where the highest ink is (a page, a colour of its content) in the language too: it was "(page 2, the colour
+    # 0.6 0.4 0.4 1 k)" inside a French or German line
+    where = re.search(r"\(([^()]*)\)\)$", report)
+    page = language(code)._("page {page}, {what}").split("{")[0]  # (French writes it as English does)
+    assert where and re.match(re.escape(page) + r"2, ", where[1]), report
+    assert _translated(code, "the colour {values} {operator}").search(where[1]) and "the colour" not in report, report
     quoted = "Fehler: --colour: „rgbb“ " if code == "de" else "erreur\u00a0: --colour: «\u202frgbb\u202f» "
     assert said_colour.startswith(quoted), said_colour
     assert _translated(code, "{value} is not rgb or cmyk").search(said_colour), said_colour
@@ -1016,3 +1060,48 @@ def test_svg_art_warnings_and_a_damaged_png_are_said_in_the_designers_language(t
     assert lang._("a hatch") in said and "left out" not in said and "'" not in said, said
     assert refused.output.strip().endswith(lang._("it is a damaged {what} file ({reason})").format(
         what="PNG", reason="Truncated File Read")), refused.output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_file_outside_the_content_folder_in_the_designers_language(tmp_path: Path,
+                                                                                        code: str) -> None:
+    """A layout named outside the content folder, and a table that is a link leading outside it: refused in English
+    under `--lang fr|de`; now in the language, the reference quoted as it quotes, the file, line and key named as
+    written, exit 1; English as it was."""
+    outside = _own_deck(tmp_path / "a", DECK.replace("layout: generic", "layout: ../../lay.yaml"))
+    linked = _own_deck(tmp_path / "b", DECK)
+    (tmp_path / "elsewhere.csv").write_text("name,text,count\nA,b,1\n", encoding="utf-8")
+    (linked / "mine" / "cards.csv").unlink()
+    (linked / "mine" / "cards.csv").symlink_to(tmp_path / "elsewhere.csv")
+    result = runner.invoke(app, ["content", "check", str(outside), "--lang", code])
+    line = result.output.splitlines()[0]
+    assert result.exit_code == 1 and "mine/deck.yaml: layout: " in line, result.output
+    assert _in_quotes(code, "../../lay.yaml") in line and _translated(
+        code, "{ref} is outside the content folder ({top}/); donjon reads only files inside it").search(line), line
+    assert "outside the content folder" in runner.invoke(app, ["content", "check", str(outside)]).output
+    result = runner.invoke(app, ["content", "check", str(linked), "--lang", code])
+    assert result.exit_code == 1 and "mine/deck.yaml:5: cards: " + _in_quotes(code, "cards.csv") in result.output, \
+        result.output
+    assert "is a link leading outside" not in result.output and _translated(
+        code, "is a link leading outside the content folder ({top}/); donjon reads only files inside it: copy the "
+        "file into it instead").search(result.output), result.output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_text_box_without_its_style_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A text box with no font, size and colour, and one naming a style the layout lacks: said in English under
+    `--lang fr|de`; now in the language, the box and the style quoted as it quotes, the keys as written, exit 1."""
+    layout = ("extends: generic\nboxes:\n  bare: {kind: text, x: 5mm, y: 20mm, width: 20mm, height: 5mm, text: x}\n"
+              "  odd: {kind: text, x: 5mm, y: 30mm, width: 20mm, height: 5mm, style: nope, text: x}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+    bare = next(line for line in lines if "mine/lay.yaml:3: boxes.bare: " in line)
+    odd = next(line for line in lines if "mine/lay.yaml:4: boxes.odd.style: " in line)
+    assert result.exit_code == 1 and _in_quotes(code, "bare") in bare and "font, size, colour" in bare, bare
+    assert _translated(code, "the text of box {name} has no {keys}: give a {key} or the keys on the box").search(bare)
+    assert _in_quotes(code, "nope") in odd and _translated(
+        code, "names the style {style}, which the layout does not define (styles: {styles})").search(odd), odd
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "the text of box 'bare' has no font, size, colour" in english and "names the style 'nope'" in english

@@ -19,6 +19,7 @@ from generator.catalog.deck import Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem
 from generator.i18n import phrase_n
+from generator.sayings import quote
 
 
 def check_layouts(content: Content, warnings: list[Problem] | None = None) -> list[Problem]:
@@ -87,7 +88,7 @@ def check_layouts(content: Content, warnings: list[Problem] | None = None) -> li
         # the other cards by name (a picture missing for one is likely missing for them too, each its own file:
         # "(and 1 more card)" left the designer to find which)
         others = list(cards.values())[1:]
-        named = ", ".join(repr(n) for n in others[:MORE_NAMED]) + (", ..." if len(others) > MORE_NAMED else "")
+        named = ", ".join(quote(n) for n in others[:MORE_NAMED]) + (", ..." if len(others) > MORE_NAMED else "")
         more = phrase_n(" (and {n} more card: {named})", " (and {n} more cards: {named})", len(others),
                       named=named) if others else ""
         out.append(Problem(first.file, first.line, first.where, first.message + more))

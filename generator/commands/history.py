@@ -63,10 +63,13 @@ def _open(db: Optional[Path], write: bool = False, lang: Any = None) -> Any:
     from generator.web import messages
     from generator.web.db import Database, default_path
 
+    from generator.i18n import messages_in
+
     path = db if db is not None else default_path()
     if not path.exists():
         raise InputError(str(path), (lang or _language(None))._(messages.NO_DATABASE))
-    return Database(path) if write else Database.for_reading(path)
+    with messages_in(lang):  # a file refused (damaged, not a database, a newer donjon's) said in the language
+        return Database(path) if write else Database.for_reading(path)
 
 
 def _shown(text: Any) -> str:
@@ -312,10 +315,10 @@ def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export
             lang_text: Optional[str] = LANG_OPTION) -> None:
     """Import an export: every game is checked and scored again; games already there (same uid) are skipped."""
     from generator.errors import InputError
+    from generator.i18n import messages_in
     from generator.web import archive, messages, store
     from generator.web.db import Database, default_path
     from generator.web.games import read_input
-
     from generator.yamlio import decode, loads_json
 
     lang = _language(lang_text)
@@ -329,7 +332,8 @@ def import_(file: Path = typer.Argument(..., metavar="FILE", help="A JSON export
     games = _games(content_text)
     entries = archive.check(data, str(file), games, lang)
     own = games.own_words()  # kept, as `donjon serve` keeps them: the games of a sheet of one's own shown by its words
-    database = Database(db if db is not None else default_path())
+    with messages_in(lang):
+        database = Database(db if db is not None else default_path())
 
     def write(conn: Any) -> tuple[int, int]:
         store.keep_words(conn, own)

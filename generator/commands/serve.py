@@ -94,7 +94,7 @@ def serve(
     import threading
 
     from generator.errors import UsageError
-    from generator.i18n import N_, language
+    from generator.i18n import N_, language, messages_in
     from generator.processes import leave_behind
     from generator.web.db import Database, default_path
 
@@ -125,7 +125,8 @@ def serve(
         raise UsageError(f"--host {host} --port {port}",
                          say._(N_("cannot listen there ({error})")).format(error=err.strerror or err)) from None
     try:
-        database = Database(path)
+        with messages_in(spoken):  # a file refused (damaged, not a database, a newer donjon's) said in --lang
+            database = Database(path)
     except BaseException:
         sock.close()
         raise

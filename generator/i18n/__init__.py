@@ -294,6 +294,16 @@ def phrase_number(value: int) -> str:
     return f"{value:,}" if lang is None else lang.number(value)
 
 
+def phrase_figure(value: float, form: str) -> str:
+    """A number for a :func:`phrase` whose English wrote it with a format (`.1f`, `g`): so in English, as the
+    language of :func:`messages_in` writes a number of as many decimals otherwise (`64,5`)."""
+    text = format(value, form)
+    lang = _MESSAGES.get()
+    if lang is None or not re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", text):
+        return text
+    return lang.number(float(text), len(text.partition(".")[2]))
+
+
 def negotiate(accept: str | None, available: tuple[str, ...] = INTERFACE) -> str:
     """The language of `available` a client prefers, from an HTTP Accept-Language header (`fr-CH, fr;q=0.9, en;q=0.8`):
     the first by quality whose code or base language is available; English when none is (or the header is missing

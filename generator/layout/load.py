@@ -29,7 +29,7 @@ from generator.catalog.shapes import Shape, named_shape
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
 from generator.files import resolve_within
-from generator.i18n import phrase
+from generator.i18n import phrase, phrase_figure
 from generator.layout import spec as S
 from generator.layout.spec import Dim
 from generator.layout.templates import (
@@ -487,7 +487,8 @@ class Layout:
         problems: list[Problem] = []
         frames = []
         inside_safe = _safe_area(shape, width, height, self.safe) if shape is not None else None
-        size = f"{to_mm(width):g} x {to_mm(height):g} mm"
+        size = phrase("{width} x {height} mm", width=phrase_figure(to_mm(width), "g"),
+                      height=phrase_figure(to_mm(height), "g"))
         for box in self.boxes:
             if box.ends is not None:
                 x1, y1 = box.ends[0].resolve(width), box.ends[1].resolve(height)
@@ -499,30 +500,38 @@ class Layout:
             frames.append(f)
             if f.w < -EPSILON or f.h < -EPSILON or (box.kind != "line" and (f.w <= EPSILON or f.h <= EPSILON)):
                 problems.append(Problem(box.file, box.line, box.where,
-                                        f"on a {size} card the box is {to_mm(f.w):.1f} x {to_mm(f.h):.1f} mm: "
-                                        "it has no room"))
+                                        phrase("on a {size} card the box is {width} x {height} mm: it has no room",
+                                               size=size, width=phrase_figure(to_mm(f.w), ".1f"),
+                                               height=phrase_figure(to_mm(f.h), ".1f"))))
                 continue
             x0, y0, x1, y1 = box_reach(box, f, width, height)
-            turned = f" once turned {box.rotate:g} degrees" if box.rotate else ""
             if x0 < -EPSILON or y0 < -EPSILON or x1 > width + EPSILON or y1 > height + EPSILON:
-                problems.append(Problem(box.file, box.line, box.where,
-                                        f"on a {size} card the box{turned} spans {to_mm(x0):.1f}-{to_mm(x1):.1f} mm "
-                                        f"across and {to_mm(y0):.1f}-{to_mm(y1):.1f} mm down: it leaves the "
-                                        "card (use bleed: true to extend a shape past the edge)"))
+                spans = {"size": size, "left": phrase_figure(to_mm(x0), ".1f"),
+                         "right": phrase_figure(to_mm(x1), ".1f"), "top": phrase_figure(to_mm(y0), ".1f"),
+                         "bottom": phrase_figure(to_mm(y1), ".1f")}
+                problems.append(Problem(box.file, box.line, box.where, phrase(
+                    "on a {size} card the box once turned {degrees} degrees spans {left}-{right} mm across and "
+                    "{top}-{bottom} mm down: it leaves the card (use bleed: true to extend a shape past the edge)",
+                    degrees=phrase_figure(box.rotate, "g"), **spans) if box.rotate else phrase(
+                    "on a {size} card the box spans {left}-{right} mm across and {top}-{bottom} mm down: it leaves "
+                    "the card (use bleed: true to extend a shape past the edge)", **spans)))
                 continue
             s = self.safe
             if box.kind in TEXT_KINDS and inside_safe is not None and shape is not None and not inside_safe(
                     _corners(box, f, width, height)):
-                problems.append(Problem(box.file, box.line, box.where,
-                                        f"on a {size} piece cut as a {shape.kind} the {box.kind} box reaches past the "
-                                        f"safe area, {to_mm(s):g} mm inside the piece's outline: move it inwards"))
+                # TRANSLATORS: {shape} is the piece's shape as the layout names it (circle, hexagon...), {kind} the
+                # box's kind (text, icon...): words of the layout's own language, as written there
+                problems.append(Problem(box.file, box.line, box.where, phrase(
+                    "on a {size} piece cut as a {shape} the {kind} box reaches past the safe area, {safe} mm inside "
+                    "the piece's outline: move it inwards", size=size, shape=shape.kind,
+                    kind=box.kind, safe=phrase_figure(to_mm(s), "g"))))
                 continue
             if box.kind in TEXT_KINDS and (x0 < s - EPSILON or y0 < s - EPSILON or x1 > width - s + EPSILON
                                            or y1 > height - s + EPSILON):
-                problems.append(Problem(box.file, box.line, box.where,
-                                        f"on a {size} card the {box.kind} box comes closer than {to_mm(s):g} mm to the "
-                                        "card's edge, where a cut can go; keep it inside the safe area "
-                                        "(or lower the layout's `safe`)"))
+                problems.append(Problem(box.file, box.line, box.where, phrase(
+                    "on a {size} card the {kind} box comes closer than {safe} mm to the card's edge, where a cut can "
+                    "go; keep it inside the safe area (or lower the layout's `safe`)", size=size, kind=box.kind,
+                    safe=phrase_figure(to_mm(s), "g"))))
         if problems:
             raise ContentError(problems)
         return tuple(frames)
@@ -902,17 +911,19 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         style_name = entry.values.get(style_key)
         if style_name is not None:
             if style_name not in styles:
-                problems.append(Problem(at[0], at[1], f"{where}.{style_key}",
-                                        f"names the style {style_name!r}, which the layout does not define "
-                                        f"(styles: {', '.join(styles) or 'none'})"))
+                problems.append(Problem(at[0], at[1], f"{where}.{style_key}", phrase(
+                    "names the style {style}, which the layout does not define (styles: {styles})",
+                    style=quote(style_name), styles=", ".join(styles) or phrase("none"))))
                 return None
             values.update(styles[style_name])
         if style_key == "style":
             values.update({k: entry.values[k] for k in S.STYLE_KEYS if entry.values.get(k) is not None})
         missing = [k for k in ("font", "size", "colour") if values.get(k) is None]
         if missing:
-            problems.append(Problem(at[0], at[1], where, f"the text of box {name!r} has no {', '.join(missing)}: "
-                                                         f"give a {style_key} or the keys on the box"))
+            # TRANSLATORS: {keys} are a layout's keys (font, size, colour) and {key} the style's, as written there
+            problems.append(Problem(at[0], at[1], where, phrase(
+                "the text of box {name} has no {keys}: give a {key} or the keys on the box", name=quote(name),
+                keys=", ".join(missing), key=style_key)))
             return None
         size = values["size"]
         smallest = values.get("min_size", size)

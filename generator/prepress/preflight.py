@@ -908,15 +908,14 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
         elif op in ("k", "K") and len(operands) == 4:
             state.four = (_same, state.four[1]) if op == "k" else (state.four[0], _same)
             state.initial = (None, state.initial[1]) if op == "k" else (state.initial[0], None)
-            _ink(result, sum(float(v) for v in operands) * 100, f"page {number}, the colour "
-                 f"{' '.join(f'{float(v):g}' for v in operands)} {op}")
+            _ink(result, sum(float(v) for v in operands) * 100, number,
+                 _colour(" ".join(f"{float(v):g}" for v in operands), op))
         elif op in ("sc", "scn", "SC", "SCN") and operands and not str(operands[-1]).startswith("/"):
             convert = state.four[op[0].isupper()]
             state.initial = (None, state.initial[1]) if op.islower() else (state.initial[0], None)
             if convert is not None:
                 values = [float(v) for v in operands]
-                _set_ink(convert, values, f"page {number}, the colour {' '.join(f'{v:g}' for v in values)} {op}",
-                         number, result)
+                _set_ink(convert, values, _colour(" ".join(f"{v:g}" for v in values), op), number, result)
         elif op in ("rg", "g", "RG", "G"):
             state.four = (None, state.four[1]) if op.islower() else (state.four[0], None)
             state.initial = (None, state.initial[1]) if op.islower() else (state.initial[0], None)
@@ -962,9 +961,9 @@ def _paint(state: _State, fill: bool, stroke: bool, number: int, result: Preflig
         initial = state.initial[side]
         if used and initial is not None:
             convert, values, name = initial
-            _set_ink(convert, values, f"page {number}, the colour {' '.join(f'{v:g}' for v in values)} that "
-                                      f"{'cs' if side == 0 else 'CS'} {name} sets, painted without a tint set",
-                     number, result)
+            _set_ink(convert, values, phrase("the colour {values} that {operator} {space} sets, painted without a "
+                                             "tint set", values=" ".join(f"{v:g}" for v in values),
+                                             operator="cs" if side == 0 else "CS", space=name), number, result)
             state.initial = (None, state.initial[1]) if side == 0 else (state.initial[0], None)
 
 
@@ -1000,28 +999,36 @@ def _initial_colour(space: Any) -> list[float] | None:
     return None
 
 
+def _colour(values: str, operator: str) -> str:
+    """A colour a page's content sets, for a report: its values and the operator setting it (`0.6 0.4 0.4 1 k`)."""
+    # TRANSLATORS: a colour set in a PDF page's content: its values and the PDF operator (k, scn), both as written
+    return phrase("the colour {values} {operator}", values=values, operator=operator)
+
+
 def _set_ink(convert: _ToCmyk, values: list[float], said: str, number: int, result: Preflight) -> None:
-    """The total ink of a colour (`values`, `said` where it is) set by `sc`/`scn` (`SC`/`SCN`), or a space's initial
-    colour, in a CMYK space (its values, as `k`'s), or in a spot colour printed through its CMYK alternate (its tints
-    through the tint transform), or an index into a table of those (Indexed); a tint transform the preflight does
-    not evaluate is said where the service limits ink, once a page."""
+    """The total ink of a colour (`values`, `said` what it is, on page `number`) set by `sc`/`scn` (`SC`/`SCN`),
+    or a space's initial colour, in a CMYK space (its values, as `k`'s), or in a spot colour printed through its
+    CMYK alternate (its tints through the tint transform), or an index into a table of those (Indexed); a tint
+    transform the preflight does not evaluate is said where the service limits ink, once a page."""
     from generator.prepress import functions
 
     if convert is _same:
         if len(values) == 4:
-            _ink(result, sum(values) * 100, said)
+            _ink(result, sum(values) * 100, number, said)
         return
     try:
         cmyk = convert(values)
         total = _total(cmyk)
     except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
-        message = "the ink of a spot colour could not be measured (a tint transform the preflight does not compute)"
+        message = phrase("the ink of a spot colour could not be measured (a tint transform the preflight does not "
+                         "compute)")
         if result.service.ink_limit is not None and not any(f.page == number and f.message == message
                                                              for f in result.findings):
             result.add(number, "ink_limit", message, refuse=False)
         return
     printed = " ".join(f"{min(1.0, max(0.0, v)):g}" for v in cmyk[:4])  # (as _total holds each ink)
-    _ink(result, total * 100, f"{said}, a spot colour printed as {printed} CMYK")
+    _ink(result, total * 100, number, phrase("{colour}, a spot colour printed as {cmyk} CMYK", colour=said,
+                                             cmyk=printed))
 
 
 def _fonts_used(operations: list[tuple[list[Any], str]]) -> set[str] | None:
@@ -1206,7 +1213,7 @@ def _gradient_ink(shading: Any, cmyk: Callable[[list[float]], list[float]], name
             result.add(number, "ink_limit", f"the ink of the gradient {name} could not be measured (a kind of "
                                             "gradient the preflight does not compute)", refuse=False)
         return
-    _ink(result, highest * 100, f"page {number}, the gradient {name}")
+    _ink(result, highest * 100, number, phrase("the gradient {name}", name=name))
 
 
 def _highest_gradient_ink(shading: Any, cmyk: Callable[[list[float]], list[float]]) -> float | None:
@@ -1704,7 +1711,7 @@ def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
         result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its "
                                         f"ink{why}", refuse=False)
         return
-    _ink(result, highest, f"page {number}, the picture {result.picture(name)}")
+    _ink(result, highest, number, phrase("the picture {picture}", picture=result.picture(name)))
 
 
 def _highest_picture_ink(image: Any) -> tuple[float | None, str]:
@@ -1983,10 +1990,12 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
             result.add(number, "ink_limit", f"the ink of the picture {picture} could not be measured{why}",
                        refuse=False)
         return
-    kind = "an index into its colour table" if indexed else "a colour" if convert is _same else "a spot colour"
-    _ink(result, highest * 100, f"page {number}, the picture {picture}, {kind} at "
-                                f"{' '.join(f'{v:g}' for v in worst)}"
-                                f"{' printed through its CMYK alternate' if kind == 'a spot colour' else ''}")
+    at = " ".join(f"{v:g}" for v in worst)
+    _ink(result, highest * 100, number,
+         phrase("the picture {picture}, an index into its colour table at {values}", picture=picture, values=at)
+         if indexed else phrase("the picture {picture}, a colour at {values}", picture=picture, values=at)
+         if convert is _same else phrase("the picture {picture}, a spot colour at {values} printed through its CMYK "
+                                         "alternate", picture=picture, values=at))
 
 
 #: The most operators read to follow where the registration colour is painted on one page, its forms' as often as
@@ -2085,7 +2094,7 @@ class _Marks:
             return
         trim = self.trim
         if trim is None:
-            self.add(box, pen, tint, "a line")
+            self.add(box, pen, tint, phrase("a line"))
             return
         card = _intersect(pen.clip, (trim[0] + TOLERANCE, trim[1] + TOLERANCE, trim[2] - TOLERANCE,
                                      trim[3] - TOLERANCE))
@@ -2095,7 +2104,7 @@ class _Marks:
         for segment in segments or [((box[0] + reach, box[1] + reach), (box[0] + reach, box[1] + reach))]:
             if len(segment) == 2 and _line_meets(segment[0], segment[1], grown) or len(segment) == 4 and any(
                     _box_meets(piece, grown) for piece in _curve_boxes(segment)):
-                self.add(box, pen, tint, "a line")
+                self.add(box, pen, tint, phrase("a line"))
                 return
 
 
@@ -2234,7 +2243,8 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
     if not inside:
         return
     tint, what = max(inside, key=lambda piece: piece[0])
-    _ink(result, tint * 400, f"page {number}, the registration colour All at tint {tint:g} ({what}), inside the cut")
+    _ink(result, tint * 400, number, phrase("the registration colour All at tint {tint} ({what}), inside the cut",
+                                            tint=format(tint, "g"), what=what))
     if result.service.ink_limit is None:
         result.add(number, "colour", f"the registration colour All is painted inside the cut ({what}): it prints on "
                                      f"every plate, {tint * 400:.0f} % ink; keep it to crop and registration marks "
@@ -2374,7 +2384,7 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             half = pen.width / 2 * max(math.hypot(a, b), math.hypot(c, d))  # a line's half width on the page
             if op in FILLS:  # what a path fills lies within its subpaths' boxes
                 for x0, y0, x1, y1 in path:
-                    marks.add((x0, y0, x1, y1), pen, pen.fill, "a filled shape")
+                    marks.add((x0, y0, x1, y1), pen, pen.fill, phrase("a filled shape"))
             if op in STROKES:  # what it strokes, within its segments grown by the stroke's reach
                 for (x0, y0, x1, y1), joins, pieces in zip(path, joined, segments):
                     reach = half * _reach(pen, joins)
@@ -2424,11 +2434,11 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
             text, low, high = _shown(shown, pen, line, low, high)
             if pen.render >= 4:
                 lettered.append(text)
-            marks.add(text, pen, pen.fill if pen.render in (0, 2, 4, 6) else None, "text")
-            marks.add(text, pen, pen.stroke if pen.render in (1, 2, 5, 6) else None, "text")
+            marks.add(text, pen, pen.fill if pen.render in (0, 2, 4, 6) else None, phrase("text"))
+            marks.add(text, pen, pen.stroke if pen.render in (1, 2, 5, 6) else None, phrase("text"))
             if pen.font is not None and pen.render not in (3, 7):  # (invisible text, a clip alone: nothing painted)
-                marks.add(text, pen, _glyph_tint(pen.font, shown, marks, depth), "text in a Type 3 font whose "
-                                                                                 "glyphs paint in it")
+                marks.add(text, pen, _glyph_tint(pen.font, shown, marks, depth),
+                          phrase("text in a Type 3 font whose glyphs paint in it"))
         elif op == "Do" and operands:
             _placed_xobject(resources, operands[0], pen.copy(), marks, depth)
         elif op == "INLINE IMAGE":
@@ -2436,7 +2446,8 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
         elif op == "sh" and operands:
             shading = _named(resources, "/Shading", operands[0])
             if shading is not None and _registration(shading.get_object().get("/ColorSpace")):
-                marks.add(pen.clip, pen, _shading_tint(shading.get_object()), f"the gradient {operands[0]}")
+                marks.add(pen.clip, pen, _shading_tint(shading.get_object()),
+                          phrase("the gradient {name}", name=operands[0]))
 
 
 #: How far past the end of a segment a projecting square cap reaches, in half line widths, at most in x or y: its
@@ -2773,7 +2784,7 @@ def _placed_image(image: Any, name: Any, pen: _Pen, marks: _Marks) -> None:
         if seen is not None:
             marks.pictures.append((seen, str(name)))
     if image.get("/ImageMask"):
-        marks.add(box, pen, pen.fill, f"the stencil picture {name}")
+        marks.add(box, pen, pen.fill, phrase("the stencil picture {name}", name=name))
         return
     space = image.get("/ColorSpace")
     if not _registration(space.get_object() if space is not None else None):
@@ -2784,18 +2795,20 @@ def _placed_image(image: Any, name: Any, pen: _Pen, marks: _Marks) -> None:
         tint = _highest_pixel(samples, 1, top, decode)[0]
     except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError):
         tint = 1.0
-    marks.add(box, pen, tint, f"the picture {name}")
+    marks.add(box, pen, tint, phrase("the picture {picture}", picture=name))
 
 
-def _ink(result: Preflight, percent: float, where: str) -> None:
+def _ink(result: Preflight, percent: float, number: int, what: str) -> None:
+    """`percent` total ink in `what` (a colour, a picture, in the language of the messages) on page `number`."""
     if percent > result.ink[0] + 1e-9:
-        result.ink = (percent, where)
+        # TRANSLATORS: where a file's highest total ink is: its page, and what has it (a colour, a picture)
+        result.ink = (percent, phrase("page {page}, {what}", page=str(number), what=what))
     limit = result.service.ink_limit
     if limit is not None and percent > limit + 0.5:
-        number = int(where.split(",")[0].split()[1])
         if not any(f.rule == "ink_limit" and f.page == number for f in result.findings):
-            result.add(number, "ink_limit", f"{percent:.0f} % total ink ({where.split(', ', 1)[1]}), over the "
-                                            f"{limit:g} % {result.service.name} allows")
+            result.add(number, "ink_limit", phrase("{percent} % total ink ({what}), over the {limit} % {service} "
+                                                   "allows", percent=format(percent, ".0f"), what=what,
+                                                   limit=format(limit, "g"), service=result.service.name))
 
 
 def _safe_pictures(result: Preflight, pages: list[Any], cuts: list[tuple[float, _Box, bool]],

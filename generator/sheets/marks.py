@@ -25,7 +25,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from generator.i18n import N_
-from generator.wording import noun, plural, quoted
+from generator.sayings import Quoted, phrase_quoted
+from generator.wording import QUOTE_LIMIT, noun, plural
 
 if TYPE_CHECKING:
     from generator.i18n import Language
@@ -504,7 +505,7 @@ class BadConfirmation(ValueError):
 
     def __init__(self, field: str, message: str, allowed: Sequence[Value] = (), **values: object) -> None:
         super().__init__(message.format(name=field, **({_ALLOWED[message]: _joined(allowed)} if allowed else {}),
-                                        **values))
+                                        **_typed(values, None)))
         self.field = field
         self.message = message
         #: the values the field takes (by id), said in the message at its `{values}` or `{ids}`
@@ -533,7 +534,7 @@ class BadConfirmation(ValueError):
 
             shown = {_ALLOWED[self.message]: _joined(self.allowed, one)}
         field = named(self.field, labels) if lang.english else words(self.field, lang, labels)
-        return lang._(self.message).format(name=field, **shown, **self.values)
+        return lang._(self.message).format(name=field, **shown, **_typed(self.values, lang))
 
 
 class BadConfirmations(ValueError):
@@ -543,6 +544,16 @@ class BadConfirmations(ValueError):
     def __init__(self, errors: Sequence[BadConfirmation]) -> None:
         super().__init__("; ".join(str(err) for err in errors))
         self.errors = tuple(errors)
+
+
+def _typed(values: Mapping[str, object], lang: Language | None) -> dict[str, object]:
+    """`values` with what a person typed (a :class:`Quoted`) quoted as `lang` quotes it (`'x'` in English, also
+    when None: `str()` is English, `« x »` in French, `„x“` in German), cut as English cuts a long one."""
+    from generator.i18n import language
+
+    lang = lang or language("en")
+    return {key: phrase_quoted(value.value, QUOTE_LIMIT, lang) if isinstance(value, Quoted) else value
+            for key, value in values.items()}
 
 
 def _joined(allowed: Sequence[Value], say: Callable[[Value], str] | None = None) -> str:
@@ -581,7 +592,7 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
     marks = mark_map.marks
     by_field = by_field if by_field is not None else field_marks(marks)
     if name not in by_field:
-        raise BadConfirmation(name, NO_FIELD, unknown=repr(name), fields=", ".join(sorted(by_field)))
+        raise BadConfirmation(name, NO_FIELD, unknown=Quoted(name), fields=", ".join(sorted(by_field)))
     indexes = by_field[name]
     allowed = [marks[i].value for i in indexes if not marks[i].digit]
     digits = [marks[i].digit for i in indexes if marks[i].digit]
@@ -607,7 +618,7 @@ def confirmed_value(mark_map: MarkMap, name: str, text: str, by_field: Mapping[s
         typed = [g.strip() for g in text.split(",") if g.strip() and g.strip().lower() not in nothing]
         unknown = [g for g in typed if g.lower() not in allowed]  # said as typed ('Maïs'), compared in lower case
         if unknown:
-            raise BadConfirmation(name, NOT_IDS, allowed, given=quoted(", ".join(unknown)))
+            raise BadConfirmation(name, NOT_IDS, allowed, given=Quoted(", ".join(unknown)))
         return [g.lower() for g in typed]
     # a choice's own value is that value, though it be a word for "no" ("non" among a French sheet's values)
     own = kind == "choice" and text.lower() in {str(v).lower() for v in allowed}
@@ -641,4 +652,4 @@ def largest(mark_map: MarkMap, name: str, indexes: Sequence[int] | None = None) 
 
 
 def _refuse(name: str, message: str, text: str, allowed: Sequence[Value] = (), **values: object) -> object:
-    raise BadConfirmation(name, message, allowed, given=quoted(text), **values)  # 5,000 digits are shown cut
+    raise BadConfirmation(name, message, allowed, given=Quoted(text), **values)  # 5,000 digits are shown cut

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from generator.errors import InputError, OutputError
+from generator.i18n import phrase
 from generator.fields import player_key as player_key  # the key a player is known by, the scorer's too
 from generator.web import keys7
 
@@ -330,7 +331,8 @@ def check_file(path: Path) -> int:
     try:
         conn = _connect(path, readonly=True)
     except sqlite3.Error as err:
-        raise DatabaseRefused(shown, f"cannot be opened as a database ({err}); it was left as it is") from None
+        raise DatabaseRefused(shown, phrase("cannot be opened as a database ({error}); it was left as it is",
+                                            error=err)) from None
     try:
         try:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
@@ -346,17 +348,17 @@ def check_file(path: Path) -> int:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
     except sqlite3.Error as err:
-        raise DatabaseRefused(shown, f"is not a donjon database or is damaged ({err}); it was left as it is: "
-                                     "pass another file with --db") from None
+        raise DatabaseRefused(shown, phrase("is not a donjon database or is damaged ({error}); it was left as it is: "
+                                            "pass another file with --db", error=err)) from None
     finally:
         conn.close()
     if problems != ["ok"]:
-        raise DatabaseRefused(shown, f"is damaged (SQLite's check says: {'; '.join(problems[:3])}); it was left as "
-                                     "it is: pass another file with --db")
+        raise DatabaseRefused(shown, phrase("is damaged (SQLite's check says: {problems}); it was left as it is: "
+                                            "pass another file with --db", problems="; ".join(problems[:3])))
     if version > SCHEMA_VERSION:
-        raise DatabaseRefused(shown, f"was written by a newer donjon (schema version {version}; this donjon knows "
-                                     f"up to {SCHEMA_VERSION}); it was left as it is: upgrade donjon or pass another "
-                                     "file with --db")
+        raise DatabaseRefused(shown, phrase("was written by a newer donjon (schema version {version}; this donjon "
+                                            "knows up to {known}); it was left as it is: upgrade donjon or pass "
+                                            "another file with --db", version=str(version), known=str(SCHEMA_VERSION)))
     return version
 
 
@@ -391,15 +393,15 @@ class Database:
         self.readonly = readonly
         if path.exists():
             if not path.is_file():
-                raise DatabaseRefused(str(path), "is not a file; pass a file name with --db")
+                raise DatabaseRefused(str(path), phrase("is not a file; pass a file name with --db"))
             if path.stat().st_size or readonly:
                 check_file(path)
         else:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as err:
-                raise OutputError(path.parent, f"cannot create the database's folder ({err.strerror or err})") \
-                    from None
+                raise OutputError(path.parent, phrase("cannot create the database's folder ({error})",
+                                                      error=err.strerror or err)) from None
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
         self._readers_lock = threading.Lock()
@@ -427,8 +429,8 @@ class Database:
                     except OSError:  # a read-only folder refuses even to remove what is not there (EROFS)
                         pass
             if isinstance(err, sqlite3.Error):
-                raise OutputError(path, f"cannot be written ({err}): is the disk full, or the file or its folder "
-                                        "read-only? It was left as it is") from None
+                raise OutputError(path, phrase("cannot be written ({error}): is the disk full, or the file or its "
+                                               "folder read-only? It was left as it is", error=err)) from None
             raise
         self._queue: queue.Queue[tuple[Callable[[sqlite3.Connection], Any], Future[Any]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._write_loop, name="donjon-db-writer", daemon=True)
@@ -450,7 +452,8 @@ class Database:
         conn = self._writer_conn
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:  # another process may have migrated it since the check
-            raise DatabaseRefused(str(self.path), f"was written by a newer donjon (schema version {version})")
+            raise DatabaseRefused(str(self.path), phrase("was written by a newer donjon (schema version {version})",
+                                                         version=str(version)))
         for number in range(version, SCHEMA_VERSION):
             try:
                 conn.execute("BEGIN IMMEDIATE")
@@ -467,8 +470,9 @@ class Database:
                     conn.execute("ROLLBACK")
                 if not isinstance(err, sqlite3.Error):
                     raise
-                raise OutputError(self.path, f"cannot bring the database to schema version {number + 1} ({err}); "
-                                  "it was left at the version it had") from None
+                raise OutputError(self.path, phrase("cannot bring the database to schema version {version} ({error}); "
+                                                    "it was left at the version it had", version=str(number + 1),
+                                                    error=err)) from None
 
     def _write_loop(self) -> None:
         """Run queued writes until the database is closed (:meth:`_write_batch`)."""
@@ -617,7 +621,7 @@ def _memory_copy(path: Path) -> sqlite3.Connection:
             return memory
         except sqlite3.Error as err:
             problem = err
-    raise DatabaseRefused(str(path), f"cannot be read ({problem}); it was left as it is")
+    raise DatabaseRefused(str(path), phrase("cannot be read ({error}); it was left as it is", error=problem))
 
 
 def _statements(script: str) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -659,3 +660,37 @@ def test_the_versions_of_a_game_are_said_in_the_language_asked(tmp_path: Path) -
         code_, out, _ = run("history", "show", "1", "--db", db, "--lang", code)
         lines = out.splitlines()
         assert code_ == 0 and lines[-2].endswith(saved) and lines[-1].endswith(edited), (code, lines[-3:])
+
+
+@pytest.mark.parametrize(("code", "words"), [("fr", ("abîmée", "tel quel", "plus récent", "pas un fichier")),
+                                            ("de", ("beschädigt", "unverändert", "neueren", "ist keine Datei"))])
+def test_a_database_file_refused_is_said_in_the_language(tmp_path: Path, code: str, words: tuple[str, ...]) -> None:
+    """`history --lang fr|de` and `serve --lang fr|de` said why a database file is refused (not a database, a
+    folder, a newer donjon's) in English: now in the language, the file named and exit 2 as in English, the file
+    left as it was."""
+    import sqlite3
+
+    from generator.web.db import SCHEMA_VERSION
+
+    junk = tmp_path / "notes.sqlite3"
+    junk.write_text("my shopping list, not a database\n" * 50)
+    newer = tmp_path / "newer.sqlite3"
+    conn = sqlite3.connect(newer)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    folder = tmp_path / "folder.sqlite3"
+    folder.mkdir()
+    damaged, newest, not_a_file = words[0], words[2], words[3]
+    cases = [(junk, damaged, "is not a donjon database"), (newer, newest, "was written by a newer donjon"),
+             (folder, not_a_file, "is not a file")]
+    for path, word, english in cases:
+        before = path.read_bytes() if path.is_file() else b""
+        for args in (("history", "list"), ("history", "rename", "Ana", "Bob"), ("serve", "--port", "0")):
+            exit_code, out, err = run(*args, "--db", str(path), "--lang", code)
+            said = err.replace("\u00a0", " ").replace("\u202f", " ")
+            assert exit_code == 2 and out == "" and str(path) in err, (args, err)
+            assert english not in said and word in said, (args, err)
+            assert path.is_dir() or (path.read_bytes() == before and path.name + "-wal" not in os.listdir(tmp_path))
+        if path is not folder:
+            assert words[1] in err.replace("\u00a0", " ")
+        assert english in run("history", "list", "--db", str(path))[2]  # English as it was

@@ -353,8 +353,9 @@ def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> N
     assert wrong.status_code == 400 and "towers[2] takes a whole number from 0 to 9 or none, not &#39;12&#39;" in \
         wrong.text
     assert 'value="12"' in wrong.text  # what was typed stays, to be mended
-    for code, said, none in (("fr", "tours #3 accepte un nombre entier de 0 à 9 ou aucun, pas &#39;12&#39;", "aucun"),
-                             ("de", "Türme #3 nimmt eine ganze Zahl von 0 bis 9 oder keine an, nicht &#39;12&#39;",
+    for code, said, none in (("fr", "tours #3 accepte un nombre entier de 0 à 9 ou aucun, pas «\u202f12\u202f»",
+                              "aucun"),
+                             ("de", "Türme #3 nimmt eine ganze Zahl von 0 bis 9 oder keine an, nicht „12“",
                               "keine")):
         page = client.post(f"/tables/{table.id}/seats/0/marks", headers={**SAME_ORIGIN, "Accept-Language": code},
                            data={**form, "set:towers[2]": "12"})
@@ -373,7 +374,7 @@ def test_an_undecided_value_is_typed_rather_than_tapped(client: TestClient) -> N
     assert unknown.status_code == 400 and "the sheet has no field" in unknown.text
     unknown = client.post(f"/tables/{table.id}/seats/0/marks", headers={**SAME_ORIGIN, "Accept-Language": "fr"},
                           data={**form, "set:tower[9]": "5"})
-    assert unknown.status_code == 400 and "la feuille n’a pas de champ &#39;tower[9]&#39;" in unknown.text
+    assert unknown.status_code == 400 and "la feuille n’a pas de champ «\u202ftower[9]\u202f»" in unknown.text
     kept = client.post(f"/tables/{table.id}/seats/0/marks", headers=SAME_ORIGIN, data={**form, "set:towers[2]": "5"},
                        follow_redirects=True)
     assert kept.status_code == 200 and totals(kept.text)["Ana"].lstrip("≈") == "36"
@@ -484,4 +485,26 @@ def test_a_castle_guest_typed_by_its_name_on_a_check_page_is_taken() -> None:
     assert problems == [] and part["guests"] == ["queen", "jester"], problems
     _, problems, _ = games.sheet_from_marks("great-architect", "a4", set(), {"guests": "Königin, Prinzesin"}, "",
                                             "once-upon-a-castle", german)
-    assert len(problems) == 1 and problems[0].endswith("'Prinzesin' ist keiner davon"), problems
+    assert len(problems) == 1 and problems[0].endswith("„Prinzesin“ ist keiner davon"), problems
+
+
+@pytest.mark.parametrize(("code", "opening", "closing"), [("fr", "«\u202f", "\u202f»"), ("de", "„", "“")])
+def test_a_value_refused_on_a_check_page_is_quoted_as_the_phones_language_quotes(code: str, opening: str,
+                                                                                 closing: str) -> None:
+    """What a player typed and a check page refuses was quoted with Python's quotes in French and German
+    ("'Prinzesin' ist keiner davon"): now as the language quotes (« Prinzesin », „Prinzesin“), a long value cut
+    with its length in the language's numbers; the command line's English keeps `'x'`."""
+    from generator.i18n import language
+    from generator.sheets.marks import NOT_DIGITS, BadConfirmation
+    from generator.sayings import Quoted
+    from generator.web.games import Games
+
+    _, problems, _ = Games().sheet_from_marks("great-architect", "a4", set(), {"guests": "Prinzesin"}, "",
+                                              "once-upon-a-castle", language(code))
+    assert len(problems) == 1 and f"{opening}Prinzesin{closing}" in problems[0], problems
+    assert "'Prinzesin'" not in problems[0]
+    long = BadConfirmation("towers[1]", NOT_DIGITS, given=Quoted("9" * 5000), most=5)
+    assert ", not '999" in str(long) and str(long).endswith("9… (5,000 characters)"), str(long)
+    said = long.said(language(code))
+    assert opening + "9" * 20 in said and f"9…{closing}" in said and "'" not in said, said
+    assert ("5\u202f000" if code == "fr" else "5.000") in said, said
