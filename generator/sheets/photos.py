@@ -198,7 +198,10 @@ def _jpeg_darkening(data: bytes, width: int, height: int, reduction: int) -> Gre
 
     coarser = min(2 * reduction, 8)
     image = _opened(data, "jpeg")
-    image.draft("YCbCr", (math.ceil(width / coarser), math.ceil(height / coarser)))
+    # Pillow reduces by the largest of 8, 4, 2 not above the side's ratio to the size asked (whole pixels): asked
+    # rounded up, an odd side's ratio falls below 2 and its colour would be decoded whole; rounded down, the decoder
+    # still gives the side rounded up, which `darkened` maps onto the grey pixel by pixel
+    image.draft("YCbCr", (max(1, width // coarser), max(1, height // coarser)))
     ycc = np.asarray(image, dtype=np.uint8)
     return darkening(ycc[:, :, 0], ycc[:, :, 1], ycc[:, :, 2])
 
