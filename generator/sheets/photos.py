@@ -165,7 +165,10 @@ def decode(data: bytes, display: str) -> Grey:
                                               "an eighth of its size")
                 coloured = image.mode == "RGB"
                 if reduction > 1:
-                    image.draft("L", (math.ceil(width / reduction), math.ceil(height / reduction)))
+                    # asked rounded down, as Pillow reduces by the largest of 2, 4, 8 not above each side's ratio to
+                    # the size asked: rounded up, an odd side's ratio falls short and the photo is decoded whole
+                    # (beyond MAX_PIXELS for a 45-megapixel 7747 x 5809 one)
+                    image.draft("L", (max(1, width // reduction), max(1, height // reduction)))
                 if coloured:
                     # coloured ink (a yellow felt tip) reads as dark as it absorbs, not as light as it looks: its
                     # colour is stored at half the photo's resolution, and read at that (a second, smaller decoding)

@@ -145,3 +145,21 @@ def test_an_odd_sided_photo_has_its_colour_read_at_half_its_grey_resolution(redu
     grey = photos.decode(data.tobytes(), "odd.jpg")
     assert grey.shape == (1201, 1601)
     assert grey[600, 800] < grey[600, 300] - 60
+
+
+def test_an_odd_sided_photo_is_decoded_at_the_reduction_its_size_calls_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A JPEG with odd sides whose long side calls for decoding at half its size (a cropped photo) is decoded at
+    half (each side rounded up), as an even-sided one is: not whole, which for a photo of over 40 megapixels went
+    past the reader's bound on what it decodes."""
+    from generator.sheets import photos
+
+    monkeypatch.setattr(photos, "DECODE_LONG_SIDE", 2000)  # a 4401-pixel side decodes at half its size
+    grey = np.full((3301, 4401), 235, dtype=np.uint8)
+    grey[1000:2000, 1500:3000] = 40
+    ok, data = cv2.imencode(".jpg", grey, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    assert photos.decode(data.tobytes(), "cropped.jpg").shape == (1651, 2201)
+    rgb = cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)
+    ok, data = cv2.imencode(".jpg", rgb, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    assert photos.decode(data.tobytes(), "cropped.jpg").shape == (1651, 2201)
