@@ -165,7 +165,10 @@ def decode(data: bytes, display: str) -> Grey:
                                               "an eighth of its size")
                 coloured = image.mode == "RGB"
                 if reduction > 1:
-                    image.draft("L", (math.ceil(width / reduction), math.ceil(height / reduction)))
+                    # asked rounded down, as Pillow reduces by the largest of 2, 4, 8 not above each side's ratio to
+                    # the size asked: rounded up, an odd side's ratio falls short and the photo is decoded whole
+                    # (beyond MAX_PIXELS for a 45-megapixel 7747 x 5809 one)
+                    image.draft("L", (max(1, width // reduction), max(1, height // reduction)))
                 if coloured:
                     # coloured ink (a yellow felt tip) reads as dark as it absorbs, not as light as it looks: its
                     # colour is stored at half the photo's resolution, and read at that (a second, smaller decoding)
@@ -198,7 +201,10 @@ def _jpeg_darkening(data: bytes, width: int, height: int, reduction: int) -> Gre
 
     coarser = min(2 * reduction, 8)
     image = _opened(data, "jpeg")
-    image.draft("YCbCr", (math.ceil(width / coarser), math.ceil(height / coarser)))
+    # Pillow reduces by the largest of 8, 4, 2 not above the side's ratio to the size asked (whole pixels): asked
+    # rounded up, an odd side's ratio falls below 2 and its colour would be decoded whole; rounded down, the decoder
+    # still gives the side rounded up, which `darkened` maps onto the grey pixel by pixel
+    image.draft("YCbCr", (max(1, width // coarser), max(1, height // coarser)))
     ycc = np.asarray(image, dtype=np.uint8)
     return darkening(ycc[:, :, 0], ycc[:, :, 1], ycc[:, :, 2])
 
