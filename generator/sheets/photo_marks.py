@@ -1068,16 +1068,29 @@ def _around_paper(dark: Floats, printed_dark: Floats, offset: tuple[int, int], c
     import numpy as np
 
     outer = r * AROUND_BAND
+    window = _around_window(dark, printed_dark, offset, cx, cy, outer)
+    if window is None:
+        return 0.0
+    patch, printed_, x0, y0 = window
+    size = patch.shape[0]
+    ys, xs = np.mgrid[0:size, 0:size]
+    d = np.hypot(xs - (cx - x0), ys - (cy - y0))
+    band = (d >= r * RING[0]) & (d <= outer) & (printed_ < INK_FLOOR)
+    return float(np.median(patch[band])) if band.any() else 0.0
+
+
+def _around_window(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float,
+                   outer: float) -> tuple[Floats, Floats, int, int] | None:
+    """The square of the photo's darkness reaching `outer` pixels around (`cx`, `cy`), the print's darkness over
+    the same square (`offset`: where the print's window lies in the photo's), and the square's top-left corner;
+    None where the square runs off either."""
     x0, y0 = int(cx - outer) - 1, int(cy - outer) - 1
     size = int(2 * outer) + 4
     patch = dark[y0:y0 + size, x0:x0 + size]
     printed_ = printed_dark[y0 - offset[1]:y0 - offset[1] + size, x0 - offset[0]:x0 - offset[0] + size]
     if printed_.shape != patch.shape or patch.shape != (size, size):
-        return 0.0
-    ys, xs = np.mgrid[0:size, 0:size]
-    d = np.hypot(xs - (cx - x0), ys - (cy - y0))
-    band = (d >= r * RING[0]) & (d <= outer) & (printed_ < INK_FLOOR)
-    return float(np.median(patch[band])) if band.any() else 0.0
+        return None
+    return patch, printed_, x0, y0
 
 
 @lru_cache(maxsize=32)
@@ -1111,13 +1124,11 @@ def _ring(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float
     """The share of the ring's sectors around a bubble that hold ink the sheet does not print."""
     import numpy as np
 
-    outer = r * RING[1]
-    x0, y0 = int(cx - outer) - 1, int(cy - outer) - 1
-    size = int(2 * outer) + 4
-    patch = dark[y0:y0 + size, x0:x0 + size]
-    printed_ = printed_dark[y0 - offset[1]:y0 - offset[1] + size, x0 - offset[0]:x0 - offset[0] + size]
-    if printed_.shape != patch.shape or patch.shape != (size, size):
+    window = _around_window(dark, printed_dark, offset, cx, cy, r * RING[1])
+    if window is None:
         return 0.0
+    patch, printed_, x0, y0 = window
+    size = patch.shape[0]
     sectors = _sectors(size, cx - x0, cy - y0, r)
     inked = _strokes((patch - printed_) > threshold)
     if circles:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -40,13 +41,14 @@ def great_sheet() -> Any:
     return families.Sheet(the_map, image, RENDER)
 
 
-def photo(pen: str, seed: int, strength: float, radius_mm: float) -> tuple[Any, list[int]]:
-    """The Great Architect castle GREAT filled with `pen` (bubbles filled whole, residents coloured in); glare of
-    `strength` centred on the third tower's "5" (that tower not built: its bubbles empty); the photo and the indexes
-    of the marks under the glare's core."""
+def glare_photo(castle: dict[str, Any], pen: str, seed: int, strength: float, radius_mm: float,
+                at: Callable[[Any], bool]) -> tuple[Any, list[bool], float, float]:
+    """`castle` filled with `pen` (bubbles filled whole, residents coloured in), a glare of `strength` and
+    `radius_mm` centred on the mark `at` picks, photographed flat at 3 megapixels: the photo, the marks' truth and
+    the glare's centre on the sheet image (pixels)."""
     sheet = great_sheet()
     the_map = sheet.map
-    truth = marks_for(the_map, GREAT)
+    truth = marks_for(the_map, castle)
     rng = random.Random(seed)
     image = sheet.image.copy()
     shine = np.where(image < 200, families.SHINE_PRINT, families.SHINE_PAPER).astype(np.float32)
@@ -56,7 +58,7 @@ def photo(pen: str, seed: int, strength: float, radius_mm: float) -> tuple[Any, 
             style = "figure" if mark.shape == "figure" else "full"
             families._ink(image, shine, families.style_mask(sheet, mark, style, instrument, rng, the_map.marks),
                           instrument, rng)
-    centre = next(m for m in the_map.marks if m.field == "towers[2]" and m.value == 5)
+    centre = next(m for m in the_map.marks if at(m))
     cx = (centre.x + centre.width / 2) * RENDER
     cy = (centre.y + centre.height / 2) * RENDER
     ys, xs = np.mgrid[0:image.shape[0], 0:image.shape[1]].astype(np.float32)
@@ -69,11 +71,20 @@ def photo(pen: str, seed: int, strength: float, radius_mm: float) -> tuple[Any, 
                              instrument)
     camera = families.Camera(megapixels=(3.0,), turn=(-3, 3), tilt=(0, 3), curl_mm=(0, 0), gradient=(0, 0),
                              vignette=(0, 0), paper=(1, 1), noise=(1.5, 2.5), quality=(90, 92))
-    under = [i for i, m in enumerate(the_map.marks)
+    return families.shoot(glared, rng, camera), truth, cx, cy
+
+
+def photo(pen: str, seed: int, strength: float, radius_mm: float) -> tuple[Any, list[int]]:
+    """The Great Architect castle GREAT filled with `pen`; glare of `strength` centred on the third tower's "5"
+    (that tower not built: its bubbles empty); the photo and the indexes of the marks under the glare's core."""
+    shot, truth, cx, cy = glare_photo(GREAT, pen, seed, strength, radius_mm,
+                                      lambda m: m.field == "towers[2]" and m.value == 5)
+    sheet = great_sheet()
+    under = [i for i, m in enumerate(sheet.map.marks)
              if np.hypot((m.x + m.width / 2) * RENDER - cx, (m.y + m.height / 2) * RENDER - cy)
              < radius_mm * sheet.px_per_mm / 2]
     assert under and not any(truth[i] for i in under)
-    return families.shoot(glared, rng, camera), under
+    return shot, under
 
 
 def read(shot: Any) -> Any:
