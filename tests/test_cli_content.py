@@ -1105,3 +1105,32 @@ def test_content_check_says_a_text_box_without_its_style_in_the_designers_langua
         code, "names the style {style}, which the layout does not define (styles: {styles})").search(odd), odd
     english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "the text of box 'bare' has no font, size, colour" in english and "names the style 'nope'" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_shapes_paint_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A shape with nothing to paint it, a stroke with no width, a dash of zeros, a hatch as wide as its spacing:
+    said in English under `--lang fr|de`; now in the language, the box's kind and key as written, exit 1."""
+    layout = ("extends: generic\nboxes:\n  bare: {kind: rect, x: 5mm, y: 20mm, width: 20mm, height: 5mm}\n"
+              "  oval: {kind: ellipse, x: 5mm, y: 30mm, width: 20mm, height: 5mm, stroke: '#000000', dash: 0pt 0pt}\n"
+              "  lined: {kind: rect, x: 5mm, y: 40mm, width: 20mm, height: 5mm,"
+              " hatch: {colour: '#000000', spacing: 1pt, width: 2pt}}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str) -> str:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message).search(line), line
+        return line
+
+    assert result.exit_code == 1, result.output
+    assert "rect" in said("3: boxes.bare", "a {kind} box needs a fill, a stroke or a hatch")
+    assert "stroke_width" in said("4: boxes.oval", "a stroke needs a stroke_width (e.g. 0.5pt)")
+    assert _in_quotes(code, "0pt 0pt") in said(
+        "4: boxes.oval.dash", "{dash} is all zeros: give a dash and a gap longer than 0 (like {example}), or no dash")
+    said("5: boxes.lined.hatch", "the lines' spacing must be larger than their width, or they make a solid fill")
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "a rect box needs a fill, a stroke or a hatch" in english and "'0pt 0pt' is all zeros" in english
+    assert "a stroke needs a stroke_width" in english and "or they make a solid fill" in english

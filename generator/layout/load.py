@@ -1006,8 +1006,9 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         label_style = style_of(entry, name, "label_style", where) if kind == "rows" else None
         dash = tuple(float(d) for d in re.findall(r"\d+(?:\.\d+)?", v["dash"])) if v.get("dash") else ()
         if dash and not any(dash):  # PDF refuses a dash pattern of zeros (ISO 32000-1, 8.4.3.6)
-            problems.append(Problem(*at("dash"), f"{where}.dash", f"{v['dash']!r} is all zeros: give a dash and a gap "
-                                                                  "longer than 0 (like '2pt 1pt'), or no dash"))
+            problems.append(Problem(*at("dash"), f"{where}.dash", phrase(
+                "{dash} is all zeros: give a dash and a gap longer than 0 (like {example}), or no dash",
+                dash=quote(v["dash"]), example=quote("2pt 1pt"))))
             dash = ()
         stroke_width = v["stroke_width"].pt if v.get("stroke_width") is not None else 0.0
         stroke = colour(v.get("stroke"), at("stroke"), f"{where}.stroke")
@@ -1022,13 +1023,19 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                               h["spacing"].pt if h.get("spacing") is not None else HATCH_SPACING,
                               h["width"].pt if h.get("width") is not None else HATCH_WIDTH)
             if hatch.spacing <= hatch.width:
-                problems.append(Problem(*at("hatch"), f"{where}.hatch", "the lines' spacing must be larger than their "
-                                                                        "width, or they make a solid fill"))
+                problems.append(Problem(*at("hatch"), f"{where}.hatch", phrase(
+                    "the lines' spacing must be larger than their width, or they make a solid fill")))
         if stroke is not None and stroke_width <= 0:
-            problems.append(Problem(entry.file, entry.line, where, "a stroke needs a stroke_width (e.g. 0.5pt)"))
+            # TRANSLATORS: stroke_width is a layout's key, as written there
+            problems.append(Problem(entry.file, entry.line, where,
+                                    phrase("a stroke needs a stroke_width (e.g. 0.5pt)")))
         if kind in S.SHAPE_KINDS and fill is None and stroke is None and hatch is None:
-            problems.append(Problem(entry.file, entry.line, where, f"{a_or_an(kind)} box needs a fill, a stroke or a "
-                                                                   "hatch"))
+            # TRANSLATORS: {kind} is the box's kind as written in the layout (rect, circle, ellipse, polygon, star,
+            # path); English's article follows its first letter, hence two messages
+            problems.append(Problem(entry.file, entry.line, where,
+                                    phrase("an {kind} box needs a fill, a stroke or a hatch", kind=kind)
+                                    if a_or_an(kind).startswith("an ")
+                                    else phrase("a {kind} box needs a fill, a stroke or a hatch", kind=kind)))
         if kind == "image" and v.get("clip") in S.CLIP_KINDS and v["clip"] not in S.SHAPE_KINDS:
             v = _named_clip(v)
         outline_kind = v.get("clip") if kind == "image" else kind if kind in S.SHAPE_KINDS else None
