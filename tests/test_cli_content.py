@@ -1134,3 +1134,35 @@ def test_content_check_says_a_shapes_paint_in_the_designers_language(tmp_path: P
     english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "a rect box needs a fill, a stroke or a hatch" in english and "'0pt 0pt' is all zeros" in english
     assert "a stroke needs a stroke_width" in english and "or they make a solid fill" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_polygons_or_stars_points_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A polygon with neither `sides` nor `points`, or both, a star given corners, a polygon given a number: said in
+    English under `--lang fr|de`; now in the language, the keys as written, the example quoted as it quotes, exit 1."""
+    box = "x: 5mm, width: 20mm, height: 5mm, fill: '#000000'"
+    layout = (f"extends: generic\nboxes:\n  none: {{kind: polygon, y: 20mm, {box}}}\n"
+              f"  both: {{kind: polygon, y: 30mm, sides: 6, points: '0 0, 100% 0, 50% 100%', {box}}}\n"
+              f"  star: {{kind: star, y: 40mm, points: '0 0, 100% 0, 50% 100%', {box}}}\n"
+              f"  few: {{kind: polygon, y: 50mm, points: 5, {box}}}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str) -> str:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message).search(line), line
+        return line
+
+    assert result.exit_code == 1, result.output
+    corners = _in_quotes(code, "0 0, 100% 0, 50% 100%")
+    assert corners in said("3: boxes.none",
+                           "a polygon needs `sides` (a regular one) or `points` (its corners: {example})")
+    said("4: boxes.both", "a polygon takes `sides` or `points`, not both")
+    said("5: boxes.star.points", "a star's points are a number (5)")
+    assert corners in said("6: boxes.few.points",
+                           "a polygon's points are its corners ({example}); for a regular polygon give `sides`")
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "(its corners: '0 0, 100% 0, 50% 100%')" in english and "not both" in english
+    assert "a star's points are a number (5)" in english and "its corners ('0 0, 100% 0, 50% 100%'); for" in english

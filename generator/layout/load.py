@@ -1048,15 +1048,19 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                                         f"{'means' if len(unused) == 1 else 'mean'} nothing to a picture clipped to a "
                                         f"{outline_kind}"))
             if outline_kind == "polygon" and not v.get("sides") and not isinstance(points, tuple):
-                problems.append(Problem(entry.file, entry.line, where, "a polygon needs `sides` (a regular one) or "
-                                        "`points` (its corners: '0 0, 100% 0, 50% 100%')"))
+                # TRANSLATORS: `sides` and `points` are a layout's keys, as written there
+                problems.append(Problem(entry.file, entry.line, where, phrase(
+                    "a polygon needs `sides` (a regular one) or `points` (its corners: {example})",
+                    example=quote("0 0, 100% 0, 50% 100%"))))
             if outline_kind == "polygon" and v.get("sides") and isinstance(points, tuple):
-                problems.append(Problem(entry.file, entry.line, where, "a polygon takes `sides` or `points`, not both"))
+                problems.append(Problem(entry.file, entry.line, where,
+                                        phrase("a polygon takes `sides` or `points`, not both")))
             if outline_kind == "star" and points is not None and not isinstance(points, int):
-                problems.append(Problem(*at("points"), f"{where}.points", "a star's points are a number (5)"))
+                problems.append(Problem(*at("points"), f"{where}.points", phrase("a star's points are a number (5)")))
             if outline_kind == "polygon" and isinstance(points, int):
-                problems.append(Problem(*at("points"), f"{where}.points", "a polygon's points are its corners "
-                                        "('0 0, 100% 0, 50% 100%'); for a regular polygon give `sides`"))
+                problems.append(Problem(*at("points"), f"{where}.points", phrase(
+                    "a polygon's points are its corners ({example}); for a regular polygon give `sides`",
+                    example=quote("0 0, 100% 0, 50% 100%"))))
         elif kind == "image" and any(v.get(k) is not None for k in set().union(*OUTLINE_KEYS.values())):
             problems.append(Problem(entry.file, entry.line, where, "radius, sides, points, inner, angle, d and viewbox "
                                                                    "shape the outline a picture is clipped to: give "
