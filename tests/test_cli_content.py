@@ -1166,3 +1166,28 @@ def test_content_check_says_a_polygons_or_stars_points_in_the_designers_language
     english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "(its corners: '0 0, 100% 0, 50% 100%')" in english and "not both" in english
     assert "a star's points are a number (5)" in english and "its corners ('0 0, 100% 0, 50% 100%'); for" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_paths_outline_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A path drawing nothing, a viewbox of no size: said in English under `--lang fr|de`; now in the language,
+    exit 1."""
+    box = "x: 5mm, width: 20mm, height: 5mm, fill: '#000000'"
+    layout = (f"extends: generic\nboxes:\n"
+              f"  dot: {{kind: path, y: 30mm, d: 'M 1 1 L 1 1', {box}}}\n"
+              f"  flat: {{kind: path, y: 40mm, d: 'M 0 0 L 10 10', viewbox: '0 0 0 0', {box}}}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str) -> None:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message).search(line), line
+
+    assert result.exit_code == 1, result.output
+    said("3: boxes.dot.d", "the path draws nothing (it has no extent)")
+    said("4: boxes.flat.viewbox", "needs a width and a height above 0")
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "boxes.dot.d: the path draws nothing" in english
+    assert "boxes.flat.viewbox: needs a width and a height above 0" in english

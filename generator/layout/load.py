@@ -1076,7 +1076,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                     path_ops = parse_path(v["d"])
                     x0, y0, x1, y1 = bounds(path_ops)
                     if v.get("viewbox") is None and x1 - x0 <= 0 and y1 - y0 <= 0:
-                        raise PathDataError("the path draws nothing (it has no extent)")
+                        raise PathDataError(phrase("the path draws nothing (it has no extent)"))
                 except PathDataError as err:
                     problems.append(Problem(*at("d"), f"{where}.d", str(err)))
         view = None
@@ -1085,7 +1085,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
 
             view = parse_viewbox(v["viewbox"])
             if view is None:
-                problems.append(Problem(*at("viewbox"), f"{where}.viewbox", "needs a width and a height above 0"))
+                problems.append(Problem(*at("viewbox"), f"{where}.viewbox",
+                                        phrase("needs a width and a height above 0")))
         mask_path = None
         if v.get("mask") is not None:
             mask_path = _fixed_picture(v["mask"], entry.folders.get("mask"), root or folder, at("mask"),
