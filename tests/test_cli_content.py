@@ -1105,3 +1105,89 @@ def test_content_check_says_a_text_box_without_its_style_in_the_designers_langua
         code, "names the style {style}, which the layout does not define (styles: {styles})").search(odd), odd
     english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "the text of box 'bare' has no font, size, colour" in english and "names the style 'nope'" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_shapes_paint_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A shape with nothing to paint it, a stroke with no width, a dash of zeros, a hatch as wide as its spacing:
+    said in English under `--lang fr|de`; now in the language, the box's kind and key as written, exit 1."""
+    layout = ("extends: generic\nboxes:\n  bare: {kind: rect, x: 5mm, y: 20mm, width: 20mm, height: 5mm}\n"
+              "  oval: {kind: ellipse, x: 5mm, y: 30mm, width: 20mm, height: 5mm, stroke: '#000000', dash: 0pt 0pt}\n"
+              "  lined: {kind: rect, x: 5mm, y: 40mm, width: 20mm, height: 5mm,"
+              " hatch: {colour: '#000000', spacing: 1pt, width: 2pt}}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str) -> str:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message).search(line), line
+        return line
+
+    assert result.exit_code == 1, result.output
+    assert "rect" in said("3: boxes.bare", "a {kind} box needs a fill, a stroke or a hatch")
+    assert "stroke_width" in said("4: boxes.oval", "a stroke needs a stroke_width (e.g. 0.5pt)")
+    assert _in_quotes(code, "0pt 0pt") in said(
+        "4: boxes.oval.dash", "{dash} is all zeros: give a dash and a gap longer than 0 (like {example}), or no dash")
+    said("5: boxes.lined.hatch", "the lines' spacing must be larger than their width, or they make a solid fill")
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "a rect box needs a fill, a stroke or a hatch" in english and "'0pt 0pt' is all zeros" in english
+    assert "a stroke needs a stroke_width" in english and "or they make a solid fill" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_polygons_or_stars_points_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A polygon with neither `sides` nor `points`, or both, a star given corners, a polygon given a number: said in
+    English under `--lang fr|de`; now in the language, the keys as written, the example quoted as it quotes, exit 1."""
+    box = "x: 5mm, width: 20mm, height: 5mm, fill: '#000000'"
+    layout = (f"extends: generic\nboxes:\n  none: {{kind: polygon, y: 20mm, {box}}}\n"
+              f"  both: {{kind: polygon, y: 30mm, sides: 6, points: '0 0, 100% 0, 50% 100%', {box}}}\n"
+              f"  star: {{kind: star, y: 40mm, points: '0 0, 100% 0, 50% 100%', {box}}}\n"
+              f"  few: {{kind: polygon, y: 50mm, points: 5, {box}}}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str) -> str:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message).search(line), line
+        return line
+
+    assert result.exit_code == 1, result.output
+    corners = _in_quotes(code, "0 0, 100% 0, 50% 100%")
+    assert corners in said("3: boxes.none",
+                           "a polygon needs `sides` (a regular one) or `points` (its corners: {example})")
+    said("4: boxes.both", "a polygon takes `sides` or `points`, not both")
+    said("5: boxes.star.points", "a star's points are a number (5)")
+    assert corners in said("6: boxes.few.points",
+                           "a polygon's points are its corners ({example}); for a regular polygon give `sides`")
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "(its corners: '0 0, 100% 0, 50% 100%')" in english and "not both" in english
+    assert "a star's points are a number (5)" in english and "its corners ('0 0, 100% 0, 50% 100%'); for" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_paths_outline_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A path drawing nothing, a viewbox of no size: said in English under `--lang fr|de`; now in the language,
+    exit 1."""
+    box = "x: 5mm, width: 20mm, height: 5mm, fill: '#000000'"
+    layout = (f"extends: generic\nboxes:\n"
+              f"  dot: {{kind: path, y: 30mm, d: 'M 1 1 L 1 1', {box}}}\n"
+              f"  flat: {{kind: path, y: 40mm, d: 'M 0 0 L 10 10', viewbox: '0 0 0 0', {box}}}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str) -> None:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message).search(line), line
+
+    assert result.exit_code == 1, result.output
+    said("3: boxes.dot.d", "the path draws nothing (it has no extent)")
+    said("4: boxes.flat.viewbox", "needs a width and a height above 0")
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "boxes.dot.d: the path draws nothing" in english
+    assert "boxes.flat.viewbox: needs a width and a height above 0" in english

@@ -1006,8 +1006,9 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         label_style = style_of(entry, name, "label_style", where) if kind == "rows" else None
         dash = tuple(float(d) for d in re.findall(r"\d+(?:\.\d+)?", v["dash"])) if v.get("dash") else ()
         if dash and not any(dash):  # PDF refuses a dash pattern of zeros (ISO 32000-1, 8.4.3.6)
-            problems.append(Problem(*at("dash"), f"{where}.dash", f"{v['dash']!r} is all zeros: give a dash and a gap "
-                                                                  "longer than 0 (like '2pt 1pt'), or no dash"))
+            problems.append(Problem(*at("dash"), f"{where}.dash", phrase(
+                "{dash} is all zeros: give a dash and a gap longer than 0 (like {example}), or no dash",
+                dash=quote(v["dash"]), example=quote("2pt 1pt"))))
             dash = ()
         stroke_width = v["stroke_width"].pt if v.get("stroke_width") is not None else 0.0
         stroke = colour(v.get("stroke"), at("stroke"), f"{where}.stroke")
@@ -1022,13 +1023,19 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                               h["spacing"].pt if h.get("spacing") is not None else HATCH_SPACING,
                               h["width"].pt if h.get("width") is not None else HATCH_WIDTH)
             if hatch.spacing <= hatch.width:
-                problems.append(Problem(*at("hatch"), f"{where}.hatch", "the lines' spacing must be larger than their "
-                                                                        "width, or they make a solid fill"))
+                problems.append(Problem(*at("hatch"), f"{where}.hatch", phrase(
+                    "the lines' spacing must be larger than their width, or they make a solid fill")))
         if stroke is not None and stroke_width <= 0:
-            problems.append(Problem(entry.file, entry.line, where, "a stroke needs a stroke_width (e.g. 0.5pt)"))
+            # TRANSLATORS: stroke_width is a layout's key, as written there
+            problems.append(Problem(entry.file, entry.line, where,
+                                    phrase("a stroke needs a stroke_width (e.g. 0.5pt)")))
         if kind in S.SHAPE_KINDS and fill is None and stroke is None and hatch is None:
-            problems.append(Problem(entry.file, entry.line, where, f"{a_or_an(kind)} box needs a fill, a stroke or a "
-                                                                   "hatch"))
+            # TRANSLATORS: {kind} is the box's kind as written in the layout (rect, circle, ellipse, polygon, star,
+            # path); English's article follows its first letter, hence two messages
+            problems.append(Problem(entry.file, entry.line, where,
+                                    phrase("an {kind} box needs a fill, a stroke or a hatch", kind=kind)
+                                    if a_or_an(kind).startswith("an ")
+                                    else phrase("a {kind} box needs a fill, a stroke or a hatch", kind=kind)))
         if kind == "image" and v.get("clip") in S.CLIP_KINDS and v["clip"] not in S.SHAPE_KINDS:
             v = _named_clip(v)
         outline_kind = v.get("clip") if kind == "image" else kind if kind in S.SHAPE_KINDS else None
@@ -1041,15 +1048,19 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                                         f"{'means' if len(unused) == 1 else 'mean'} nothing to a picture clipped to a "
                                         f"{outline_kind}"))
             if outline_kind == "polygon" and not v.get("sides") and not isinstance(points, tuple):
-                problems.append(Problem(entry.file, entry.line, where, "a polygon needs `sides` (a regular one) or "
-                                        "`points` (its corners: '0 0, 100% 0, 50% 100%')"))
+                # TRANSLATORS: `sides` and `points` are a layout's keys, as written there
+                problems.append(Problem(entry.file, entry.line, where, phrase(
+                    "a polygon needs `sides` (a regular one) or `points` (its corners: {example})",
+                    example=quote("0 0, 100% 0, 50% 100%"))))
             if outline_kind == "polygon" and v.get("sides") and isinstance(points, tuple):
-                problems.append(Problem(entry.file, entry.line, where, "a polygon takes `sides` or `points`, not both"))
+                problems.append(Problem(entry.file, entry.line, where,
+                                        phrase("a polygon takes `sides` or `points`, not both")))
             if outline_kind == "star" and points is not None and not isinstance(points, int):
-                problems.append(Problem(*at("points"), f"{where}.points", "a star's points are a number (5)"))
+                problems.append(Problem(*at("points"), f"{where}.points", phrase("a star's points are a number (5)")))
             if outline_kind == "polygon" and isinstance(points, int):
-                problems.append(Problem(*at("points"), f"{where}.points", "a polygon's points are its corners "
-                                        "('0 0, 100% 0, 50% 100%'); for a regular polygon give `sides`"))
+                problems.append(Problem(*at("points"), f"{where}.points", phrase(
+                    "a polygon's points are its corners ({example}); for a regular polygon give `sides`",
+                    example=quote("0 0, 100% 0, 50% 100%"))))
         elif kind == "image" and any(v.get(k) is not None for k in set().union(*OUTLINE_KEYS.values())):
             problems.append(Problem(entry.file, entry.line, where, "radius, sides, points, inner, angle, d and viewbox "
                                                                    "shape the outline a picture is clipped to: give "
@@ -1065,7 +1076,7 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                     path_ops = parse_path(v["d"])
                     x0, y0, x1, y1 = bounds(path_ops)
                     if v.get("viewbox") is None and x1 - x0 <= 0 and y1 - y0 <= 0:
-                        raise PathDataError("the path draws nothing (it has no extent)")
+                        raise PathDataError(phrase("the path draws nothing (it has no extent)"))
                 except PathDataError as err:
                     problems.append(Problem(*at("d"), f"{where}.d", str(err)))
         view = None
@@ -1074,7 +1085,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
 
             view = parse_viewbox(v["viewbox"])
             if view is None:
-                problems.append(Problem(*at("viewbox"), f"{where}.viewbox", "needs a width and a height above 0"))
+                problems.append(Problem(*at("viewbox"), f"{where}.viewbox",
+                                        phrase("needs a width and a height above 0")))
         mask_path = None
         if v.get("mask") is not None:
             mask_path = _fixed_picture(v["mask"], entry.folders.get("mask"), root or folder, at("mask"),
