@@ -29,7 +29,7 @@ from generator.catalog.shapes import Shape, named_shape
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
 from generator.files import resolve_within
-from generator.i18n import phrase, phrase_figure
+from generator.i18n import phrase, phrase_figure, phrase_n
 from generator.layout import spec as S
 from generator.layout.spec import Dim
 from generator.layout.templates import (
@@ -966,19 +966,33 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             ends = [k for k in ("x1", "y1", "x2", "y2") if v.get(k) is not None]
             needs = (*needs, *(("x1", "y1", "x2", "y2") if ends else ("x", "y", "width", "height")))
             if ends and any(v.get(k) is not None for k in ("x", "y", "width", "height")):
-                problems.append(Problem(entry.file, entry.line, where, "a line goes between x1, y1 and x2, y2, or "
-                                        "across its box (x, y, width, height): not both"))
+                # TRANSLATORS: x1, y1, x2, y2, x, y, width, height are a layout's keys, as written there
+                problems.append(Problem(entry.file, entry.line, where, phrase(
+                    "a line goes between x1, y1 and x2, y2, or across its box (x, y, width, height): not both")))
                 continue
         lacking = [k for k in needs if v.get(k) is None]
         if lacking:
+            # TRANSLATORS: {kind} is the box's kind and {keys} its keys, as written in the layout; English's article
+            # follows the kind's first letter, hence two messages
+            keys = ", ".join(lacking)
             problems.append(Problem(entry.file, entry.line, where,
-                                    f"{a_or_an(kind)} box needs {', '.join(lacking)} (directly or by extends)"))
+                                    phrase("an {kind} box needs {keys} (directly or by extends)", kind=kind, keys=keys)
+                                    if a_or_an(kind).startswith("an ")
+                                    else phrase("a {kind} box needs {keys} (directly or by extends)", kind=kind,
+                                                keys=keys)))
             continue
         stray = sorted(k for k, x in v.items() if x is not None and k not in COMMON and k not in ALLOWED[kind])
         if stray:
+            # TRANSLATORS: {keys} are the layout's keys and {kind} the box's kind, as written there; English's
+            # article follows the kind's first letter, hence two messages
+            keys = ", ".join(stray)
             problems.append(Problem(entry.file, entry.line, where,
-                                    f"{', '.join(stray)} {'means' if len(stray) == 1 else 'mean'} nothing to a "
-                                    f"{kind} box"))
+                                    phrase_n("{keys} means nothing to an {kind} box",
+                                             "{keys} mean nothing to an {kind} box", len(stray), keys=keys, kind=kind)
+                                    if a_or_an(kind).startswith("an ")
+                                    else phrase_n("{keys} means nothing to a {kind} box",
+                                                  "{keys} mean nothing to a {kind} box", len(stray), keys=keys,
+                                                  kind=kind)))
             continue
 
         def at(key: str, e: _Entry = entry) -> tuple[str, int | None]:
