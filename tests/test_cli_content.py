@@ -1230,3 +1230,30 @@ def test_content_check_says_a_boxes_missing_or_stray_keys_in_the_designers_langu
     assert "across its box (x, y, width, height): not both" in english
     assert "boxes.block: text means nothing to a rect box" in english
     assert "boxes.block2: sides, text mean nothing to a rect box" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_box_without_kind_or_inheritance_in_the_designers_language(tmp_path: Path,
+                                                                                        code: str) -> None:
+    """A box with no kind, a `+=` on a key the box inherits from nowhere: said in English under `--lang fr|de`; now
+    in the language, the kinds and the key as written, `+=` and `-=` quoted as the language quotes, exit 1."""
+    layout = ("extends: generic\nboxes:\n  nokind: {x: 1mm}\n"
+              "  rel: {kind: rect, x: +=1mm, y: 1mm, width: 1mm, height: 1mm, fill: '#000000'}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str) -> str:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message).search(line), line
+        return line
+
+    assert result.exit_code == 1, result.output
+    assert "(rect, circle, ellipse," in said("3: boxes.nokind", "has no kind ({kinds})")
+    line = said("4: boxes.rel.x", "{add} and {take} add to an inherited value, but the box inherits no {key} (from the "
+                "layout it extends or the box it extends)")
+    assert _in_quotes(code, "+=") in line and _in_quotes(code, "-=") in line
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "boxes.nokind: has no kind (rect, circle, ellipse," in english
+    assert "boxes.rel.x: '+=' and '-=' add to an inherited value, but the box inherits no x (from" in english

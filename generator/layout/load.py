@@ -952,14 +952,17 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         where = f"boxes.{name}"
         kind = v.get("kind")
         if kind is None:
-            problems.append(Problem(entry.file, entry.line, where, f"has no kind ({', '.join(S.KINDS)})"))
+            # TRANSLATORS: kind is a layout's key and {kinds} the kinds it takes, as written there
+            problems.append(Problem(entry.file, entry.line, where,
+                                    phrase("has no kind ({kinds})", kinds=", ".join(S.KINDS))))
             continue
         relative = [k for k, x in v.items() if isinstance(x, Dim) and x.relative]
         if relative:
             for key in relative:
-                problems.append(Problem(*entry.lines.get(key, (entry.file, entry.line)), f"{where}.{key}",
-                                        "'+=' and '-=' add to an inherited value, but the box inherits no "
-                                        f"{key} (from the layout it extends or the box it extends)"))
+                # TRANSLATORS: {key} is a layout's key as written there; {add} and {take} are += and -=, quoted
+                problems.append(Problem(*entry.lines.get(key, (entry.file, entry.line)), f"{where}.{key}", phrase(
+                    "{add} and {take} add to an inherited value, but the box inherits no {key} (from the layout it "
+                    "extends or the box it extends)", add=quote("+="), take=quote("-="), key=key)))
             continue
         needs = REQUIRED[kind]
         if kind == "line":  # a line from the box's top-left to its bottom-right corner, or between two points
