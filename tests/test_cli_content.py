@@ -1191,3 +1191,69 @@ def test_content_check_says_a_paths_outline_in_the_designers_language(tmp_path: 
     english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "boxes.dot.d: the path draws nothing" in english
     assert "boxes.flat.viewbox: needs a width and a height above 0" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_boxes_missing_or_stray_keys_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A box without its place, a line given both its ends and a box, keys a box's kind does not take: said in English
+    under `--lang fr|de`; now in the language, the kind and the keys as written, exit 1."""
+    layout = ("extends: generic\nboxes:\n  outline: {kind: path, d: 'M 0 0 L 1 1', stroke: '#000000',"
+              " stroke_width: 1pt}\n"
+              "  oval: {kind: ellipse, x: 5mm, y: 30mm, fill: '#000000'}\n"
+              "  rule: {kind: line, x1: 1mm, y1: 1mm, x2: 5mm, y2: 5mm, x: 1mm, y: 1mm, width: 2mm, height: 2mm,"
+              " stroke: '#000000', stroke_width: 1pt}\n"
+              "  block: {kind: rect, x: 5mm, y: 40mm, width: 20mm, height: 5mm, fill: '#000000', text: a}\n"
+              "  block2: {kind: rect, x: 5mm, y: 50mm, width: 20mm, height: 5mm, fill: '#000000', text: a, sides: 3}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str, plural: str | None = None, n: int = 1) -> str:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message, plural, n).search(line), line
+        return line
+
+    assert result.exit_code == 1, result.output
+    line = said("3: boxes.outline", "a {kind} box needs {keys} (directly or by extends)")
+    assert "path" in line and "x, y" in line
+    line = said("4: boxes.oval", "an {kind} box needs {keys} (directly or by extends)")
+    assert "ellipse" in line and "width, height" in line
+    said("5: boxes.rule", "a line goes between x1, y1 and x2, y2, or across its box (x, y, width, height): not both")
+    assert "rect" in said("6: boxes.block", "{keys} means nothing to a {kind} box",
+                          "{keys} mean nothing to a {kind} box")
+    assert "sides, text" in said("7: boxes.block2", "{keys} means nothing to a {kind} box",
+                                 "{keys} mean nothing to a {kind} box", 2)
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "a path box needs x, y, width, height (directly or by extends)" in english
+    assert "an ellipse box needs width, height (directly or by extends)" in english
+    assert "across its box (x, y, width, height): not both" in english
+    assert "boxes.block: text means nothing to a rect box" in english
+    assert "boxes.block2: sides, text mean nothing to a rect box" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_box_without_kind_or_inheritance_in_the_designers_language(tmp_path: Path,
+                                                                                        code: str) -> None:
+    """A box with no kind, a `+=` on a key the box inherits from nowhere: said in English under `--lang fr|de`; now
+    in the language, the kinds and the key as written, `+=` and `-=` quoted as the language quotes, exit 1."""
+    layout = ("extends: generic\nboxes:\n  nokind: {x: 1mm}\n"
+              "  rel: {kind: rect, x: +=1mm, y: 1mm, width: 1mm, height: 1mm, fill: '#000000'}\n")
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str) -> str:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message).search(line), line
+        return line
+
+    assert result.exit_code == 1, result.output
+    assert "(rect, circle, ellipse," in said("3: boxes.nokind", "has no kind ({kinds})")
+    line = said("4: boxes.rel.x", "{add} and {take} add to an inherited value, but the box inherits no {key} (from the "
+                "layout it extends or the box it extends)")
+    assert _in_quotes(code, "+=") in line and _in_quotes(code, "-=") in line
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "boxes.nokind: has no kind (rect, circle, ellipse," in english
+    assert "boxes.rel.x: '+=' and '-=' add to an inherited value, but the box inherits no x (from" in english

@@ -29,7 +29,7 @@ from generator.catalog.shapes import Shape, named_shape
 from generator.errors import ContentError, InputError, Problem
 from generator.fields import Invalid, check_document
 from generator.files import resolve_within
-from generator.i18n import phrase, phrase_figure
+from generator.i18n import phrase, phrase_figure, phrase_n
 from generator.layout import spec as S
 from generator.layout.spec import Dim
 from generator.layout.templates import (
@@ -952,33 +952,50 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         where = f"boxes.{name}"
         kind = v.get("kind")
         if kind is None:
-            problems.append(Problem(entry.file, entry.line, where, f"has no kind ({', '.join(S.KINDS)})"))
+            # TRANSLATORS: kind is a layout's key and {kinds} the kinds it takes, as written there
+            problems.append(Problem(entry.file, entry.line, where,
+                                    phrase("has no kind ({kinds})", kinds=", ".join(S.KINDS))))
             continue
         relative = [k for k, x in v.items() if isinstance(x, Dim) and x.relative]
         if relative:
             for key in relative:
-                problems.append(Problem(*entry.lines.get(key, (entry.file, entry.line)), f"{where}.{key}",
-                                        "'+=' and '-=' add to an inherited value, but the box inherits no "
-                                        f"{key} (from the layout it extends or the box it extends)"))
+                # TRANSLATORS: {key} is a layout's key as written there; {add} and {take} are += and -=, quoted
+                problems.append(Problem(*entry.lines.get(key, (entry.file, entry.line)), f"{where}.{key}", phrase(
+                    "{add} and {take} add to an inherited value, but the box inherits no {key} (from the layout it "
+                    "extends or the box it extends)", add=quote("+="), take=quote("-="), key=key)))
             continue
         needs = REQUIRED[kind]
         if kind == "line":  # a line from the box's top-left to its bottom-right corner, or between two points
             ends = [k for k in ("x1", "y1", "x2", "y2") if v.get(k) is not None]
             needs = (*needs, *(("x1", "y1", "x2", "y2") if ends else ("x", "y", "width", "height")))
             if ends and any(v.get(k) is not None for k in ("x", "y", "width", "height")):
-                problems.append(Problem(entry.file, entry.line, where, "a line goes between x1, y1 and x2, y2, or "
-                                        "across its box (x, y, width, height): not both"))
+                # TRANSLATORS: x1, y1, x2, y2, x, y, width, height are a layout's keys, as written there
+                problems.append(Problem(entry.file, entry.line, where, phrase(
+                    "a line goes between x1, y1 and x2, y2, or across its box (x, y, width, height): not both")))
                 continue
         lacking = [k for k in needs if v.get(k) is None]
         if lacking:
+            # TRANSLATORS: {kind} is the box's kind and {keys} its keys, as written in the layout; English's article
+            # follows the kind's first letter, hence two messages
+            keys = ", ".join(lacking)
             problems.append(Problem(entry.file, entry.line, where,
-                                    f"{a_or_an(kind)} box needs {', '.join(lacking)} (directly or by extends)"))
+                                    phrase("an {kind} box needs {keys} (directly or by extends)", kind=kind, keys=keys)
+                                    if a_or_an(kind).startswith("an ")
+                                    else phrase("a {kind} box needs {keys} (directly or by extends)", kind=kind,
+                                                keys=keys)))
             continue
         stray = sorted(k for k, x in v.items() if x is not None and k not in COMMON and k not in ALLOWED[kind])
         if stray:
+            # TRANSLATORS: {keys} are the layout's keys and {kind} the box's kind, as written there; English's
+            # article follows the kind's first letter, hence two messages
+            keys = ", ".join(stray)
             problems.append(Problem(entry.file, entry.line, where,
-                                    f"{', '.join(stray)} {'means' if len(stray) == 1 else 'mean'} nothing to a "
-                                    f"{kind} box"))
+                                    phrase_n("{keys} means nothing to an {kind} box",
+                                             "{keys} mean nothing to an {kind} box", len(stray), keys=keys, kind=kind)
+                                    if a_or_an(kind).startswith("an ")
+                                    else phrase_n("{keys} means nothing to a {kind} box",
+                                                  "{keys} mean nothing to a {kind} box", len(stray), keys=keys,
+                                                  kind=kind)))
             continue
 
         def at(key: str, e: _Entry = entry) -> tuple[str, int | None]:
