@@ -7,8 +7,9 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -1107,6 +1108,23 @@ def test_content_check_says_a_text_box_without_its_style_in_the_designers_langua
     assert "the text of box 'bare' has no font, size, colour" in english and "names the style 'nope'" in english
 
 
+def _layout_checked(tmp_path: Path, code: str, layout: str) -> tuple[Any, Callable[..., str], str]:
+    """An own deck laid out by `layout` (mine/lay.yaml) checked with `--lang code`: the result; `said(at, message,
+    plural=None, n=1)`, the line at `at` (line: key) asserted to say `message` in the language; and the English
+    output of the same check."""
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    lines = result.output.splitlines()
+
+    def said(at: str, message: str, plural: str | None = None, n: int = 1) -> str:
+        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
+        assert _translated(code, message, plural, n).search(line), line
+        return line
+
+    return result, said, runner.invoke(app, ["content", "check", str(root)]).output
+
+
 @pytest.mark.parametrize("code", ["fr", "de"])
 def test_content_check_says_a_shapes_paint_in_the_designers_language(tmp_path: Path, code: str) -> None:
     """A shape with nothing to paint it, a stroke with no width, a dash of zeros, a hatch as wide as its spacing:
@@ -1115,23 +1133,13 @@ def test_content_check_says_a_shapes_paint_in_the_designers_language(tmp_path: P
               "  oval: {kind: ellipse, x: 5mm, y: 30mm, width: 20mm, height: 5mm, stroke: '#000000', dash: 0pt 0pt}\n"
               "  lined: {kind: rect, x: 5mm, y: 40mm, width: 20mm, height: 5mm,"
               " hatch: {colour: '#000000', spacing: 1pt, width: 2pt}}\n")
-    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
-    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
-    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
-    lines = result.output.splitlines()
-
-    def said(at: str, message: str) -> str:
-        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
-        assert _translated(code, message).search(line), line
-        return line
-
+    result, said, english = _layout_checked(tmp_path, code, layout)
     assert result.exit_code == 1, result.output
     assert "rect" in said("3: boxes.bare", "a {kind} box needs a fill, a stroke or a hatch")
     assert "stroke_width" in said("4: boxes.oval", "a stroke needs a stroke_width (e.g. 0.5pt)")
     assert _in_quotes(code, "0pt 0pt") in said(
         "4: boxes.oval.dash", "{dash} is all zeros: give a dash and a gap longer than 0 (like {example}), or no dash")
     said("5: boxes.lined.hatch", "the lines' spacing must be larger than their width, or they make a solid fill")
-    english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "a rect box needs a fill, a stroke or a hatch" in english and "'0pt 0pt' is all zeros" in english
     assert "a stroke needs a stroke_width" in english and "or they make a solid fill" in english
 
@@ -1145,16 +1153,7 @@ def test_content_check_says_a_polygons_or_stars_points_in_the_designers_language
               f"  both: {{kind: polygon, y: 30mm, sides: 6, points: '0 0, 100% 0, 50% 100%', {box}}}\n"
               f"  star: {{kind: star, y: 40mm, points: '0 0, 100% 0, 50% 100%', {box}}}\n"
               f"  few: {{kind: polygon, y: 50mm, points: 5, {box}}}\n")
-    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
-    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
-    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
-    lines = result.output.splitlines()
-
-    def said(at: str, message: str) -> str:
-        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
-        assert _translated(code, message).search(line), line
-        return line
-
+    result, said, english = _layout_checked(tmp_path, code, layout)
     assert result.exit_code == 1, result.output
     corners = _in_quotes(code, "0 0, 100% 0, 50% 100%")
     assert corners in said("3: boxes.none",
@@ -1163,7 +1162,6 @@ def test_content_check_says_a_polygons_or_stars_points_in_the_designers_language
     said("5: boxes.star.points", "a star's points are a number (5)")
     assert corners in said("6: boxes.few.points",
                            "a polygon's points are its corners ({example}); for a regular polygon give `sides`")
-    english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "(its corners: '0 0, 100% 0, 50% 100%')" in english and "not both" in english
     assert "a star's points are a number (5)" in english and "its corners ('0 0, 100% 0, 50% 100%'); for" in english
 
@@ -1176,19 +1174,10 @@ def test_content_check_says_a_paths_outline_in_the_designers_language(tmp_path: 
     layout = (f"extends: generic\nboxes:\n"
               f"  dot: {{kind: path, y: 30mm, d: 'M 1 1 L 1 1', {box}}}\n"
               f"  flat: {{kind: path, y: 40mm, d: 'M 0 0 L 10 10', viewbox: '0 0 0 0', {box}}}\n")
-    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
-    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
-    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
-    lines = result.output.splitlines()
-
-    def said(at: str, message: str) -> None:
-        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
-        assert _translated(code, message).search(line), line
-
+    result, said, english = _layout_checked(tmp_path, code, layout)
     assert result.exit_code == 1, result.output
     said("3: boxes.dot.d", "the path draws nothing (it has no extent)")
     said("4: boxes.flat.viewbox", "needs a width and a height above 0")
-    english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "boxes.dot.d: the path draws nothing" in english
     assert "boxes.flat.viewbox: needs a width and a height above 0" in english
 
@@ -1204,16 +1193,7 @@ def test_content_check_says_a_boxes_missing_or_stray_keys_in_the_designers_langu
               " stroke: '#000000', stroke_width: 1pt}\n"
               "  block: {kind: rect, x: 5mm, y: 40mm, width: 20mm, height: 5mm, fill: '#000000', text: a}\n"
               "  block2: {kind: rect, x: 5mm, y: 50mm, width: 20mm, height: 5mm, fill: '#000000', text: a, sides: 3}\n")
-    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
-    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
-    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
-    lines = result.output.splitlines()
-
-    def said(at: str, message: str, plural: str | None = None, n: int = 1) -> str:
-        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
-        assert _translated(code, message, plural, n).search(line), line
-        return line
-
+    result, said, english = _layout_checked(tmp_path, code, layout)
     assert result.exit_code == 1, result.output
     line = said("3: boxes.outline", "a {kind} box needs {keys} (directly or by extends)")
     assert "path" in line and "x, y" in line
@@ -1224,7 +1204,6 @@ def test_content_check_says_a_boxes_missing_or_stray_keys_in_the_designers_langu
                           "{keys} mean nothing to a {kind} box")
     assert "sides, text" in said("7: boxes.block2", "{keys} means nothing to a {kind} box",
                                  "{keys} mean nothing to a {kind} box", 2)
-    english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "a path box needs x, y, width, height (directly or by extends)" in english
     assert "an ellipse box needs width, height (directly or by extends)" in english
     assert "across its box (x, y, width, height): not both" in english
@@ -1239,21 +1218,11 @@ def test_content_check_says_a_box_without_kind_or_inheritance_in_the_designers_l
     in the language, the kinds and the key as written, `+=` and `-=` quoted as the language quotes, exit 1."""
     layout = ("extends: generic\nboxes:\n  nokind: {x: 1mm}\n"
               "  rel: {kind: rect, x: +=1mm, y: 1mm, width: 1mm, height: 1mm, fill: '#000000'}\n")
-    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
-    (root / "mine" / "lay.yaml").write_text(layout, encoding="utf-8")
-    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
-    lines = result.output.splitlines()
-
-    def said(at: str, message: str) -> str:
-        line = next(line for line in lines if f"mine/lay.yaml:{at}: " in line)
-        assert _translated(code, message).search(line), line
-        return line
-
+    result, said, english = _layout_checked(tmp_path, code, layout)
     assert result.exit_code == 1, result.output
     assert "(rect, circle, ellipse," in said("3: boxes.nokind", "has no kind ({kinds})")
     line = said("4: boxes.rel.x", "{add} and {take} add to an inherited value, but the box inherits no {key} (from the "
                 "layout it extends or the box it extends)")
     assert _in_quotes(code, "+=") in line and _in_quotes(code, "-=") in line
-    english = runner.invoke(app, ["content", "check", str(root)]).output
     assert "boxes.nokind: has no kind (rect, circle, ellipse," in english
     assert "boxes.rel.x: '+=' and '-=' add to an inherited value, but the box inherits no x (from" in english
