@@ -1226,3 +1226,27 @@ def test_content_check_says_a_box_without_kind_or_inheritance_in_the_designers_l
     assert _in_quotes(code, "+=") in line and _in_quotes(code, "-=") in line
     assert "boxes.nokind: has no kind (rect, circle, ellipse," in english
     assert "boxes.rel.x: '+=' and '-=' add to an inherited value, but the box inherits no x (from" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_pictures_clip_outline_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """Outline keys a picture's clip does not take, or outline keys with no `clip` at all: said in English under
+    `--lang fr|de`; now in the language, the keys and the clip's kind as written, exit 1."""
+    box = "kind: image, x: 5mm, width: 20mm, height: 5mm, src: art.png"
+    layout = (f"extends: generic\nboxes:\n  round: {{{box}, y: 20mm, clip: circle, sides: 6}}\n"
+              f"  oval: {{{box}, y: 30mm, clip: ellipse, radius: 1mm, sides: 6}}\n"
+              f"  bare: {{{box}, y: 40mm, radius: 2mm}}\n")
+    result, said, english = _layout_checked(tmp_path, code, layout)
+    assert result.exit_code == 1, result.output
+    line = said("3: boxes.round", "{keys} means nothing to a picture clipped to a {clip}",
+                "{keys} mean nothing to a picture clipped to a {clip}")
+    assert "sides" in line and "circle" in line
+    line = said("4: boxes.oval", "{keys} means nothing to a picture clipped to an {clip}",
+                "{keys} mean nothing to a picture clipped to an {clip}", 2)
+    assert "radius, sides" in line and "ellipse" in line
+    assert "`clip`" in said("5: boxes.bare", "radius, sides, points, inner, angle, d and viewbox shape the outline a "
+                                              "picture is clipped to: give `clip` (rect, circle, polygon...)")
+    assert "boxes.round: sides means nothing to a picture clipped to a circle" in english
+    assert "boxes.oval: radius, sides mean nothing to a picture clipped to an ellipse" in english
+    assert ("boxes.bare: radius, sides, points, inner, angle, d and viewbox shape the outline a picture is clipped "
+            "to: give `clip` (rect, circle, polygon...)") in english

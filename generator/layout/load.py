@@ -1061,9 +1061,16 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             unused = sorted(k for k in set().union(*OUTLINE_KEYS.values()) if v.get(k) is not None
                             and k not in OUTLINE_KEYS[outline_kind])
             if kind == "image" and unused:
-                problems.append(Problem(entry.file, entry.line, where, f"{', '.join(unused)} "
-                                        f"{'means' if len(unused) == 1 else 'mean'} nothing to a picture clipped to a "
-                                        f"{outline_kind}"))
+                # TRANSLATORS: {keys} are the layout's keys and {clip} the outline's kind, as written there; English's
+                # article follows the kind's first letter, hence two messages
+                keys = ", ".join(unused)
+                problems.append(Problem(entry.file, entry.line, where, phrase_n(
+                    "{keys} means nothing to a picture clipped to an {clip}",
+                    "{keys} mean nothing to a picture clipped to an {clip}", len(unused), keys=keys, clip=outline_kind)
+                    if a_or_an(str(outline_kind)).startswith("an ")
+                    else phrase_n("{keys} means nothing to a picture clipped to a {clip}",
+                                  "{keys} mean nothing to a picture clipped to a {clip}", len(unused), keys=keys,
+                                  clip=outline_kind)))
             if outline_kind == "polygon" and not v.get("sides") and not isinstance(points, tuple):
                 # TRANSLATORS: `sides` and `points` are a layout's keys, as written there
                 problems.append(Problem(entry.file, entry.line, where, phrase(
@@ -1079,9 +1086,11 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                     "a polygon's points are its corners ({example}); for a regular polygon give `sides`",
                     example=quote("0 0, 100% 0, 50% 100%"))))
         elif kind == "image" and any(v.get(k) is not None for k in set().union(*OUTLINE_KEYS.values())):
-            problems.append(Problem(entry.file, entry.line, where, "radius, sides, points, inner, angle, d and viewbox "
-                                                                   "shape the outline a picture is clipped to: give "
-                                                                   "`clip` (rect, circle, polygon...)"))
+            # TRANSLATORS: radius, sides, points, inner, angle, d, viewbox, clip, rect, circle, polygon are a
+            # layout's keys and values, as written there
+            problems.append(Problem(entry.file, entry.line, where, phrase(
+                "radius, sides, points, inner, angle, d and viewbox shape the outline a picture is clipped to: give "
+                "`clip` (rect, circle, polygon...)")))
         path_ops: tuple[tuple[str | float, ...], ...] = ()
         if outline_kind == "path":
             if not v.get("d"):
