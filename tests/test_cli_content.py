@@ -1250,3 +1250,26 @@ def test_content_check_says_a_pictures_clip_outline_in_the_designers_language(tm
     assert "boxes.oval: radius, sides mean nothing to a picture clipped to an ellipse" in english
     assert ("boxes.bare: radius, sides, points, inner, angle, d and viewbox shape the outline a picture is clipped "
             "to: give `clip` (rect, circle, polygon...)") in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_layouts_extends_loop_or_missing_background_in_the_designers_language(
+        tmp_path: Path, code: str) -> None:
+    """A layout extending itself, two boxes extending each other, a layout with no background colour: said in English
+    under `--lang fr|de`; now in the language, the files and boxes of the loop as written, exit code kept."""
+    box = "kind: rect, x: 5mm, y: 5mm, width: 20mm, height: 5mm, fill: '#000000'"
+    result, said, english = _layout_checked(tmp_path / "a", code, "extends: lay.yaml\nbackground: '#ffffff'\n")
+    assert result.exit_code == 1, result.output
+    assert said("1: extends", "layouts extend each other in a cycle: {cycle}").endswith("mine/lay.yaml")
+    assert "mine/lay.yaml:1: extends: layouts extend each other in a cycle: " in english
+    result, said, english = _layout_checked(
+        tmp_path / "b", code, f"extends: generic\nboxes:\n  one: {{{box}, extends: two}}\n"
+                              f"  two: {{{box}, extends: one}}\n")
+    assert result.exit_code == 1, result.output
+    assert "one -> two -> one" in said("4: boxes.two.extends", "boxes extend each other in a cycle: {cycle}")
+    assert "boxes.two.extends: boxes extend each other in a cycle: one -> two -> one" in english
+    result, said, english = _layout_checked(tmp_path / "c", code, f"boxes:\n  one: {{{box}}}\n")
+    assert result.exit_code == 1, result.output
+    line = next(line for line in result.output.splitlines() if "mine/lay.yaml: background: " in line)  # no line
+    assert _translated(code, "the layout (or the one it extends) gives no background colour", None, 1).search(line)
+    assert "lay.yaml: background: the layout (or the one it extends) gives no background colour" in english

@@ -654,8 +654,9 @@ def _chain(ref: str, folder: Path | None, root: Path | None) -> list[_Raw]:
             raise _fail(child.file, child.doc.line(("extends",)), "extends", str(err)) from None
         if parent in seen:
             cycle = " -> ".join(display_path(p) for p in [*seen, parent])
-            raise _fail(child.file, child.doc.line(("extends",)), "extends", f"layouts extend each other in a cycle: "
-                                                                             f"{cycle}")
+            # TRANSLATORS: {cycle} is the layouts' files, each extending the next: a.yaml -> b.yaml -> a.yaml
+            raise _fail(child.file, child.doc.line(("extends",)), "extends",
+                        phrase("layouts extend each other in a cycle: {cycle}", cycle=cycle))
         seen.append(parent)
         raws.append(_read(parent))
     return list(reversed(raws))
@@ -754,8 +755,9 @@ def _resolve_box_extends(boxes: dict[str, _Entry]) -> dict[str, _Entry]:
             if parent is not None and (parent in trail or parent == name):
                 loop = trail[trail.index(parent):] if parent in trail else []
                 cycle = " -> ".join([*loop, name, parent])
+                # TRANSLATORS: {cycle} is the boxes' names, each extending the next: a -> b -> a
                 raise _fail(entry.file, entry.line, f"boxes.{name}.extends",
-                            f"boxes extend each other in a cycle: {cycle}")
+                            phrase("boxes extend each other in a cycle: {cycle}", cycle=cycle))
             trail.append(name)
             name = parent
         for child in reversed(trail):  # then resolve back down the chain
@@ -1153,8 +1155,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
     boxes.sort(key=lambda box: box.layer)  # stable: within a layer, the order they are listed in
     background = top.get("background")
     if background is None:
-        problems.append(Problem(file, None, "background", "the layout (or the one it extends) gives no background "
-                                                          "colour"))
+        problems.append(Problem(file, None, "background",
+                                phrase("the layout (or the one it extends) gives no background colour")))
     bg = colour(background, (file, None), "background", none_ok=False) if background is not None else None
     if problems:
         raise ContentError(problems)
