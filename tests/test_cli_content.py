@@ -1273,3 +1273,23 @@ def test_content_check_says_a_layouts_extends_loop_or_missing_background_in_the_
     line = next(line for line in result.output.splitlines() if "mine/lay.yaml: background: " in line)  # no line
     assert _translated(code, "the layout (or the one it extends) gives no background colour", None, 1).search(line)
     assert "lay.yaml: background: the layout (or the one it extends) gives no background colour" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_missing_parent_box_or_path_data_in_the_designers_language(
+        tmp_path: Path, code: str) -> None:
+    """A box extending a box the layout lacks, a picture clipped to a path with no `d`: said in English under
+    `--lang fr|de`; now in the language, the parent quoted as the language quotes, the boxes as written, exit 1."""
+    box = "kind: rect, x: 5mm, y: 5mm, width: 20mm, height: 5mm, fill: '#000000'"
+    result, said, english = _layout_checked(tmp_path / "a", code,
+                                            f"extends: generic\nboxes:\n  one: {{{box}, extends: nobody}}\n")
+    assert result.exit_code == 1, result.output
+    line = said("3: boxes.one.extends", "extends {parent}, which is not a box of this layout (boxes: {boxes})")
+    assert _in_quotes(code, "nobody") in line and "one" in line
+    assert "boxes.one.extends: extends 'nobody', which is not a box of this layout (boxes: " in english
+    result, said, english = _layout_checked(
+        tmp_path / "b", code, "extends: generic\nboxes:\n  art: {kind: image, x: 5mm, y: 5mm, width: 20mm, height: 5mm,"
+                              " src: art.png, clip: path}\n")
+    assert result.exit_code == 1, result.output
+    said("3: boxes.art", "a path needs `d`, its SVG path data")
+    assert "boxes.art: a path needs `d`, its SVG path data" in english

@@ -750,8 +750,10 @@ def _resolve_box_extends(boxes: dict[str, _Entry]) -> dict[str, _Entry]:
             parent = entry.values.get("extends")
             if parent is not None and parent not in boxes:
                 file, line = entry.lines.get("extends", (entry.file, entry.line))
-                raise _fail(file, line, f"boxes.{name}.extends",
-                            f"extends {parent!r}, which is not a box of this layout (boxes: {', '.join(boxes)})")
+                # TRANSLATORS: {parent} is the box's `extends`, quoted; {boxes} the layout's boxes, as written there
+                raise _fail(file, line, f"boxes.{name}.extends", phrase(
+                    "extends {parent}, which is not a box of this layout (boxes: {boxes})", parent=quote(parent),
+                    boxes=", ".join(boxes)))
             if parent is not None and (parent in trail or parent == name):
                 loop = trail[trail.index(parent):] if parent in trail else []
                 cycle = " -> ".join([*loop, name, parent])
@@ -1096,7 +1098,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
         path_ops: tuple[tuple[str | float, ...], ...] = ()
         if outline_kind == "path":
             if not v.get("d"):
-                problems.append(Problem(entry.file, entry.line, where, "a path needs `d`, its SVG path data"))
+                # TRANSLATORS: `d` is a layout's key, as written there
+                problems.append(Problem(entry.file, entry.line, where, phrase("a path needs `d`, its SVG path data")))
             else:
                 from generator.render.shapes import PathDataError, bounds, parse_path
 
