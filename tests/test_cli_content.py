@@ -1226,3 +1226,70 @@ def test_content_check_says_a_box_without_kind_or_inheritance_in_the_designers_l
     assert _in_quotes(code, "+=") in line and _in_quotes(code, "-=") in line
     assert "boxes.nokind: has no kind (rect, circle, ellipse," in english
     assert "boxes.rel.x: '+=' and '-=' add to an inherited value, but the box inherits no x (from" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_pictures_clip_outline_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """Outline keys a picture's clip does not take, or outline keys with no `clip` at all: said in English under
+    `--lang fr|de`; now in the language, the keys and the clip's kind as written, exit 1."""
+    box = "kind: image, x: 5mm, width: 20mm, height: 5mm, src: art.png"
+    layout = (f"extends: generic\nboxes:\n  round: {{{box}, y: 20mm, clip: circle, sides: 6}}\n"
+              f"  oval: {{{box}, y: 30mm, clip: ellipse, radius: 1mm, sides: 6}}\n"
+              f"  bare: {{{box}, y: 40mm, radius: 2mm}}\n")
+    result, said, english = _layout_checked(tmp_path, code, layout)
+    assert result.exit_code == 1, result.output
+    line = said("3: boxes.round", "{keys} means nothing to a picture clipped to a {clip}",
+                "{keys} mean nothing to a picture clipped to a {clip}")
+    assert "sides" in line and "circle" in line
+    line = said("4: boxes.oval", "{keys} means nothing to a picture clipped to an {clip}",
+                "{keys} mean nothing to a picture clipped to an {clip}", 2)
+    assert "radius, sides" in line and "ellipse" in line
+    assert "`clip`" in said("5: boxes.bare", "radius, sides, points, inner, angle, d and viewbox shape the outline a "
+                                              "picture is clipped to: give `clip` (rect, circle, polygon...)")
+    assert "boxes.round: sides means nothing to a picture clipped to a circle" in english
+    assert "boxes.oval: radius, sides mean nothing to a picture clipped to an ellipse" in english
+    assert ("boxes.bare: radius, sides, points, inner, angle, d and viewbox shape the outline a picture is clipped "
+            "to: give `clip` (rect, circle, polygon...)") in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_layouts_extends_loop_or_missing_background_in_the_designers_language(
+        tmp_path: Path, code: str) -> None:
+    """A layout extending itself, two boxes extending each other, a layout with no background colour: said in English
+    under `--lang fr|de`; now in the language, the files and boxes of the loop as written, exit code kept."""
+    box = "kind: rect, x: 5mm, y: 5mm, width: 20mm, height: 5mm, fill: '#000000'"
+    result, said, english = _layout_checked(tmp_path / "a", code, "extends: lay.yaml\nbackground: '#ffffff'\n")
+    assert result.exit_code == 1, result.output
+    assert said("1: extends", "layouts extend each other in a cycle: {cycle}").endswith("mine/lay.yaml")
+    assert "mine/lay.yaml:1: extends: layouts extend each other in a cycle: " in english
+    result, said, english = _layout_checked(
+        tmp_path / "b", code, f"extends: generic\nboxes:\n  one: {{{box}, extends: two}}\n"
+                              f"  two: {{{box}, extends: one}}\n")
+    assert result.exit_code == 1, result.output
+    assert "one -> two -> one" in said("4: boxes.two.extends", "boxes extend each other in a cycle: {cycle}")
+    assert "boxes.two.extends: boxes extend each other in a cycle: one -> two -> one" in english
+    result, said, english = _layout_checked(tmp_path / "c", code, f"boxes:\n  one: {{{box}}}\n")
+    assert result.exit_code == 1, result.output
+    line = next(line for line in result.output.splitlines() if "mine/lay.yaml: background: " in line)  # no line
+    assert _translated(code, "the layout (or the one it extends) gives no background colour", None, 1).search(line)
+    assert "lay.yaml: background: the layout (or the one it extends) gives no background colour" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_missing_parent_box_or_path_data_in_the_designers_language(
+        tmp_path: Path, code: str) -> None:
+    """A box extending a box the layout lacks, a picture clipped to a path with no `d`: said in English under
+    `--lang fr|de`; now in the language, the parent quoted as the language quotes, the boxes as written, exit 1."""
+    box = "kind: rect, x: 5mm, y: 5mm, width: 20mm, height: 5mm, fill: '#000000'"
+    result, said, english = _layout_checked(tmp_path / "a", code,
+                                            f"extends: generic\nboxes:\n  one: {{{box}, extends: nobody}}\n")
+    assert result.exit_code == 1, result.output
+    line = said("3: boxes.one.extends", "extends {parent}, which is not a box of this layout (boxes: {boxes})")
+    assert _in_quotes(code, "nobody") in line and "one" in line
+    assert "boxes.one.extends: extends 'nobody', which is not a box of this layout (boxes: " in english
+    result, said, english = _layout_checked(
+        tmp_path / "b", code, "extends: generic\nboxes:\n  art: {kind: image, x: 5mm, y: 5mm, width: 20mm, height: 5mm,"
+                              " src: art.png, clip: path}\n")
+    assert result.exit_code == 1, result.output
+    said("3: boxes.art", "a path needs `d`, its SVG path data")
+    assert "boxes.art: a path needs `d`, its SVG path data" in english

@@ -654,8 +654,9 @@ def _chain(ref: str, folder: Path | None, root: Path | None) -> list[_Raw]:
             raise _fail(child.file, child.doc.line(("extends",)), "extends", str(err)) from None
         if parent in seen:
             cycle = " -> ".join(display_path(p) for p in [*seen, parent])
-            raise _fail(child.file, child.doc.line(("extends",)), "extends", f"layouts extend each other in a cycle: "
-                                                                             f"{cycle}")
+            # TRANSLATORS: {cycle} is the layouts' files, each extending the next: a.yaml -> b.yaml -> a.yaml
+            raise _fail(child.file, child.doc.line(("extends",)), "extends",
+                        phrase("layouts extend each other in a cycle: {cycle}", cycle=cycle))
         seen.append(parent)
         raws.append(_read(parent))
     return list(reversed(raws))
@@ -749,13 +750,16 @@ def _resolve_box_extends(boxes: dict[str, _Entry]) -> dict[str, _Entry]:
             parent = entry.values.get("extends")
             if parent is not None and parent not in boxes:
                 file, line = entry.lines.get("extends", (entry.file, entry.line))
-                raise _fail(file, line, f"boxes.{name}.extends",
-                            f"extends {parent!r}, which is not a box of this layout (boxes: {', '.join(boxes)})")
+                # TRANSLATORS: {parent} is the box's `extends`, quoted; {boxes} the layout's boxes, as written there
+                raise _fail(file, line, f"boxes.{name}.extends", phrase(
+                    "extends {parent}, which is not a box of this layout (boxes: {boxes})", parent=quote(parent),
+                    boxes=", ".join(boxes)))
             if parent is not None and (parent in trail or parent == name):
                 loop = trail[trail.index(parent):] if parent in trail else []
                 cycle = " -> ".join([*loop, name, parent])
+                # TRANSLATORS: {cycle} is the boxes' names, each extending the next: a -> b -> a
                 raise _fail(entry.file, entry.line, f"boxes.{name}.extends",
-                            f"boxes extend each other in a cycle: {cycle}")
+                            phrase("boxes extend each other in a cycle: {cycle}", cycle=cycle))
             trail.append(name)
             name = parent
         for child in reversed(trail):  # then resolve back down the chain
@@ -1061,9 +1065,16 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             unused = sorted(k for k in set().union(*OUTLINE_KEYS.values()) if v.get(k) is not None
                             and k not in OUTLINE_KEYS[outline_kind])
             if kind == "image" and unused:
-                problems.append(Problem(entry.file, entry.line, where, f"{', '.join(unused)} "
-                                        f"{'means' if len(unused) == 1 else 'mean'} nothing to a picture clipped to a "
-                                        f"{outline_kind}"))
+                # TRANSLATORS: {keys} are the layout's keys and {clip} the outline's kind, as written there; English's
+                # article follows the kind's first letter, hence two messages
+                keys = ", ".join(unused)
+                problems.append(Problem(entry.file, entry.line, where, phrase_n(
+                    "{keys} means nothing to a picture clipped to an {clip}",
+                    "{keys} mean nothing to a picture clipped to an {clip}", len(unused), keys=keys, clip=outline_kind)
+                    if a_or_an(str(outline_kind)).startswith("an ")
+                    else phrase_n("{keys} means nothing to a picture clipped to a {clip}",
+                                  "{keys} mean nothing to a picture clipped to a {clip}", len(unused), keys=keys,
+                                  clip=outline_kind)))
             if outline_kind == "polygon" and not v.get("sides") and not isinstance(points, tuple):
                 # TRANSLATORS: `sides` and `points` are a layout's keys, as written there
                 problems.append(Problem(entry.file, entry.line, where, phrase(
@@ -1079,13 +1090,16 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
                     "a polygon's points are its corners ({example}); for a regular polygon give `sides`",
                     example=quote("0 0, 100% 0, 50% 100%"))))
         elif kind == "image" and any(v.get(k) is not None for k in set().union(*OUTLINE_KEYS.values())):
-            problems.append(Problem(entry.file, entry.line, where, "radius, sides, points, inner, angle, d and viewbox "
-                                                                   "shape the outline a picture is clipped to: give "
-                                                                   "`clip` (rect, circle, polygon...)"))
+            # TRANSLATORS: radius, sides, points, inner, angle, d, viewbox, clip, rect, circle, polygon are a
+            # layout's keys and values, as written there
+            problems.append(Problem(entry.file, entry.line, where, phrase(
+                "radius, sides, points, inner, angle, d and viewbox shape the outline a picture is clipped to: give "
+                "`clip` (rect, circle, polygon...)")))
         path_ops: tuple[tuple[str | float, ...], ...] = ()
         if outline_kind == "path":
             if not v.get("d"):
-                problems.append(Problem(entry.file, entry.line, where, "a path needs `d`, its SVG path data"))
+                # TRANSLATORS: `d` is a layout's key, as written there
+                problems.append(Problem(entry.file, entry.line, where, phrase("a path needs `d`, its SVG path data")))
             else:
                 from generator.render.shapes import PathDataError, bounds, parse_path
 
@@ -1144,8 +1158,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
     boxes.sort(key=lambda box: box.layer)  # stable: within a layer, the order they are listed in
     background = top.get("background")
     if background is None:
-        problems.append(Problem(file, None, "background", "the layout (or the one it extends) gives no background "
-                                                          "colour"))
+        problems.append(Problem(file, None, "background",
+                                phrase("the layout (or the one it extends) gives no background colour")))
     bg = colour(background, (file, None), "background", none_ok=False) if background is not None else None
     if problems:
         raise ContentError(problems)
