@@ -60,10 +60,9 @@ def _open(db: Optional[Path], write: bool = False, lang: Any = None) -> Any:
     """The database: read in place, or from a copy in memory when the file may only be read (a read-only
     mount); `write`: it must be written; a database missing is said in `lang` (English when None)."""
     from generator.errors import InputError
+    from generator.i18n import messages_in
     from generator.web import messages
     from generator.web.db import Database, default_path
-
-    from generator.i18n import messages_in
 
     path = db if db is not None else default_path()
     if not path.exists():

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from generator.errors import InputError, OutputError
-from generator.i18n import phrase
 from generator.fields import player_key as player_key  # the key a player is known by, the scorer's too
+from generator.i18n import phrase
 from generator.web import keys7
 
 T = TypeVar("T")
