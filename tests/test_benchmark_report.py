@@ -36,7 +36,7 @@ def bench(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, 
     for name in ("results.md", "results.json", "scan-results.json", "scan-families.json"):
         shutil.copy(BENCH / name, tmp_path / name)
     run = _load("run")
-    import scan_report  # the one run.py imported, beside it
+    scan_report = sys.modules["scan_report"]  # the one run.py imported, beside it
 
     monkeypatch.setattr(run, "HERE", tmp_path)
     monkeypatch.setattr(scan_report, "HERE", tmp_path)
