@@ -56,6 +56,10 @@ def merge(text: str, order: list[str], replace: dict[str, list[str]], missing: d
     under that one (up to the next heading or block), else before the first block after it, else at the end."""
     lines = text.rstrip("\n").split("\n") if text.strip() else []
     found = blocks_of(lines, where)
+    if not found and any(line.startswith("## ") for line in lines):
+        # a report written before the markers: its tables would all stay, as notes, beside the new ones
+        raise ReportError(f"{where} has sections but no generated blocks (<!-- generated: KEY --> ... "
+                          "<!-- /generated: KEY -->): mark the generated parts, or move the file away to start anew")
     # replace from the bottom up, so that the line numbers above stay right
     for key, (start, end) in sorted(found.items(), key=lambda item: -item[1][0]):
         if key in replace:

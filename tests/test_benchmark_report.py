@@ -125,3 +125,15 @@ def test_markers_that_do_not_pair_up_are_refused_naming_the_line(bench: tuple[Mo
         run.write_report({"help": [_fake_help(run)]}, argparse.Namespace(runs=1, warmup=0), "donjon")
     assert "line 2" in str(stopped.value) and "results.md" in str(stopped.value)
     assert report.read_text(encoding="utf-8") == broken  # nothing half-written
+
+
+def test_a_report_written_before_the_markers_is_refused_not_doubled(bench: tuple[ModuleType, ModuleType],
+                                                                    tmp_path: Path) -> None:
+    run, _ = bench
+    report = tmp_path / "results.md"
+    old = "# Benchmark results\n\n## start-up\n\n| donjon --help | 0.106 |\n"
+    report.write_text(old, encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        run.write_report({"help": [_fake_help(run)]}, argparse.Namespace(runs=1, warmup=0), "donjon")
+    assert "no generated blocks" in str(stopped.value)
+    assert report.read_text(encoding="utf-8") == old
