@@ -12,9 +12,11 @@ Results go to `benchmarks/results.md` and `benchmarks/results.json`, with the ta
 (those of issues 6, 10 and 13, and the time limits tests used to assert: the castle's score sheets, hostile
 input), the figures of issue 15 (pictures: time, memory, PDF size, each picture file embedded once) and the target
 of issue 23 (the drawing vocabulary on every card: at most 1.5x the plain deck); cases
-not run this time are kept from the last report, with their date. Only the standard library is used, so the
-harness measures donjon and not itself (the picture decks are drawn once by benchmarks/images/make_decks.py, in
-donjon's environment, which has Pillow).
+not run this time are kept from the last report, with their date and their text. Only the report's generated blocks
+(between `<!-- generated: CASE -->` and `<!-- /generated: CASE -->`) of the cases run are written anew: notes written
+by hand outside them, under a table or in sections of their own, are kept (benchmarks/report_blocks.py). Only the
+standard library is used, so the harness measures donjon and not itself (the picture decks are drawn once by
+benchmarks/images/make_decks.py, in donjon's environment, which has Pillow).
 """
 
 from __future__ import annotations
@@ -36,7 +38,8 @@ from typing import Callable
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
-from scan_report import saved_families, saved_section  # noqa: E402  (beside this file; standard library only)
+import report_blocks  # noqa: E402  (beside this file; standard library only)
+from scan_report import saved_families, saved_section  # noqa: E402
 WORK = HERE / "work"
 PEERS = HERE / "peers"
 DECK100 = HERE / "deck100"
@@ -440,7 +443,7 @@ def _request(base: str, method: str, path: str, body: bytes | None, headers: dic
     parts = urlsplit(base)
     own = conn is None
     if conn is None:
-        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
     start = time.perf_counter()
     try:
         conn.request(method, path, body=body, headers=headers)
@@ -469,7 +472,7 @@ def _concurrently(job: Callable[[int, int, http.client.HTTPConnection], tuple[fl
     def client(n: int) -> None:
         nonlocal errors
         parts = urlsplit(base)
-        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
         for k in range(SERVE_REQUESTS):
             elapsed, ok = job(n, k, conn)
             with lock:
@@ -506,7 +509,7 @@ def _polling_while_editing(base: str, edit: Callable[[int, int, http.client.HTTP
 
     def phone(n: int) -> None:
         nonlocal poll_errors
-        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=30)
         version, digest = "0", ""
         time.sleep(starts[n])
         while editing.is_set():
@@ -856,67 +859,82 @@ def earlier_results(ran: list[str]) -> tuple[dict[str, list[Measure]], dict[str,
     return kept, dates
 
 
+def case_section(case: str, measures: list[Measure], date: str, warmup: int) -> list[str]:
+    """The report's section on one case, from its heading to its commands."""
+    reference = measures[0]
+    if case == "watch":
+        lines = [f"## {CASES[case]}", "", f"Measured on {date}: one process watching, a row saved "
+                 f"{len(reference.runs)} times (after {warmup} uncounted), each time another row. The first "
+                 "line is what the watch reports, from seeing the change to the files in place; the second is "
+                 "from the save, with watchfiles noticing it and waiting for more changes; the third is the "
+                 "processor time the watch's process had for each save (which other work on the machine hardly "
+                 "changes).", "",
+                 "| measure | median s | min s | max s | every save, s | watch's peak MB |",
+                 "|---|---|---|---|---|---|"]
+        for m in measures:
+            every = ", ".join(f"{t:.3f}" for t in m.runs)
+            lines.append(f"| {m.name} | {m.median_s:.3f} | {min(m.runs):.3f} | {max(m.runs):.3f} | {every} | "
+                         f"{m.peak_rss_mb} |")
+        return lines + ["", f"Command: `{reference.argv}`"]
+    if case == "serve":
+        lines = [f"## {CASES[case]}", "", f"Measured on {date}, {SERVE_CLIENTS} clients at once "
+                 f"(threads of this harness, each with a kept-alive connection) making {SERVE_REQUESTS} requests "
+                 f"each, on the same machine as the server; in the last two measures {SERVE_POLLERS} more "
+                 f"phones ask every {POLL_S:.0f} s whether the table changed (as an open page does) while the "
+                 f"{SERVE_CLIENTS} edit it.", "",
+                 "| measure | p50 (median) s | p95 s | requests | errors | server peak MB |",
+                 "|---|---|---|---|---|---|"]
+        for m in measures:
+            p95 = f"{m.p95_s:.4f}" if m.p95_s is not None else ""
+            count = str(m.items) if m.items else f"{len(m.runs)} starts"
+            lines.append(f"| {m.name} | {m.median_s:.4f} | {p95} | {count} | {m.errors} | {m.peak_rss_mb} |")
+        return lines + ["", "Commands: " + "; ".join(f"`{m.argv}`" for m in measures)]
+    lines = [f"## {CASES[case]}", "", f"Measured on {date}.", "",
+             "| command | median s | vs first | peak MB | output | items/s |", "|---|---|---|---|---|---|"]
+    for m in measures:
+        ratio = m.median_s / reference.median_s if reference.median_s else 0
+        size = f"{m.output_bytes / 1024:,.0f} KiB" if m.output_bytes else ""
+        rate = f"{m.per_second:,}" if m.per_second else ""
+        lines.append(f"| {m.name} | {m.median_s:.3f} | {ratio:.2f}x | {m.peak_rss_mb} | {size} | {rate} |")
+    return lines + ["", "Commands: " + "; ".join(f"`{m.argv}`" for m in measures)]
+
+
+#: The report's generated blocks in their order (benchmarks/report_blocks.py): a block the report lacks goes there.
+ORDER = ["head", "targets", *CASES, "photos", "families"]
+
+
 def write_report(results: dict[str, list[Measure]], args: argparse.Namespace, donjon: str) -> None:
+    """Write the cases measured (`results`) into results.md and results.json. Only their blocks of results.md, its
+    header and its targets are written anew: the cases not measured this time keep their text as it was, and every
+    line outside the generated blocks (notes written by hand under a table, sections of their own) is kept."""
     info = machine()
     kept, dates = earlier_results(list(results))
     dates.update({case: str(info["date"]) for case in results})
+    measured = set(results)
     results = {case: results.get(case) or kept[case] for case in CASES if case in results or case in kept}
     checks = targets(results)
-    lines = ["# Benchmark results", "",
-             f"`python benchmarks/run.py {' '.join(sys.argv[1:])}` on {info['date']}: {info['cpu']}, "
-             f"{info['cores']} cores, Python {info['python']}, load average {info['load']} when the report was written "
-             f"(other work on the machine slows every figure). Medians of {args.runs} runs after {args.warmup} "
-             "warm-up, commands interleaved; peak memory is the largest max RSS of the counted runs.", "",
-             "## Targets", "", "| target | measured | |", "|---|---|---|"]
-    for what, measured, ok in checks:
-        lines.append(f"| {what} | {measured} | {'met' if ok else 'MISSED' if ok is False else 'figure'} |")
-    for case, measures in results.items():
-        reference = measures[0]
-        if case == "watch":
-            lines += ["", f"## {CASES[case]}", "", f"Measured on {dates[case]}: one process watching, a row saved "
-                      f"{len(reference.runs)} times (after {args.warmup} uncounted), each time another row. The first "
-                      "line is what the watch reports, from seeing the change to the files in place; the second is "
-                      "from the save, with watchfiles noticing it and waiting for more changes; the third is the "
-                      "processor time the watch's process had for each save (which other work on the machine hardly "
-                      "changes).", "",
-                      "| measure | median s | min s | max s | every save, s | watch's peak MB |", "|---|---|---|---|---|---|"]
-            for m in measures:
-                every = ", ".join(f"{t:.3f}" for t in m.runs)
-                lines.append(f"| {m.name} | {m.median_s:.3f} | {min(m.runs):.3f} | {max(m.runs):.3f} | {every} | "
-                             f"{m.peak_rss_mb} |")
-            lines += ["", f"Command: `{reference.argv}`"]
-            continue
-        if case == "serve":
-            lines += ["", f"## {CASES[case]}", "", f"Measured on {dates[case]}, {SERVE_CLIENTS} clients at once "
-                      f"(threads of this harness, each with a kept-alive connection) making {SERVE_REQUESTS} requests "
-                      f"each, on the same machine as the server; in the last two measures {SERVE_POLLERS} more "
-                      f"phones ask every {POLL_S:.0f} s whether the table changed (as an open page does) while the "
-                      f"{SERVE_CLIENTS} edit it.", "",
-                      "| measure | p50 (median) s | p95 s | requests | errors | server peak MB |",
-                      "|---|---|---|---|---|---|"]
-            for m in measures:
-                p95 = f"{m.p95_s:.4f}" if m.p95_s is not None else ""
-                count = str(m.items) if m.items else f"{len(m.runs)} starts"
-                lines.append(f"| {m.name} | {m.median_s:.4f} | {p95} | {count} | {m.errors} | {m.peak_rss_mb} |")
-            lines.append("")
-            lines.append("Commands: " + "; ".join(f"`{m.argv}`" for m in measures))
-            continue
-        lines += ["", f"## {CASES[case]}", "", f"Measured on {dates[case]}.", "",
-                  "| command | median s | vs first | peak MB | output | items/s |", "|---|---|---|---|---|---|"]
-        for m in measures:
-            ratio = m.median_s / reference.median_s if reference.median_s else 0
-            size = f"{m.output_bytes / 1024:,.0f} KiB" if m.output_bytes else ""
-            rate = f"{m.per_second:,}" if m.per_second else ""
-            lines.append(f"| {m.name} | {m.median_s:.3f} | {ratio:.2f}x | {m.peak_rss_mb} | {size} | {rate} |")
-        lines.append("")
-        lines.append("Commands: " + "; ".join(f"`{m.argv}`" for m in measures))
-    photos = saved_section()  # the photo benchmark's (benchmarks/scan_photos.py), kept from its last run
+    head = ["# Benchmark results", "",
+            f"`python benchmarks/run.py {' '.join(sys.argv[1:])}` on {info['date']}: {info['cpu']}, "
+            f"{info['cores']} cores, Python {info['python']}, load average {info['load']} when the report was written "
+            f"(other work on the machine slows every figure). Medians of {args.runs} runs after {args.warmup} "
+            "warm-up, commands interleaved; peak memory is the largest max RSS of the counted runs."]
+    table = ["## Targets", "", "| target | measured | |", "|---|---|---|"]
+    for what, measured_as, ok in checks:
+        table.append(f"| {what} | {measured_as} | {'met' if ok else 'MISSED' if ok is False else 'figure'} |")
+    sections = {case: case_section(case, measures, dates[case], args.warmup) for case, measures in results.items()}
+    replace = {"head": head, "targets": table, **{case: sections[case] for case in measured}}
+    # a case not measured now, and the photo benchmark's sections (benchmarks/scan_photos.py), stay as the report
+    # has them; they are written from their JSON only where the report lacks them
+    missing = {case: lines for case, lines in sections.items() if case not in measured}
+    photos, hard = saved_section(), saved_families()
     if photos:
-        lines += [""] + photos
-    hard = saved_families()  # and its hard photos by family (scan_photos.py --families all)
+        missing["photos"] = photos
     if hard:
-        lines += [""] + hard
-    (HERE / "results.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        missing["families"] = hard
+    try:
+        report_blocks.write(HERE / "results.md", ORDER, replace, missing)
+    except report_blocks.ReportError as error:
+        sys.exit(f"run.py: {error}; nothing written")
     payload = {"machine": info, "dates": dates, "runs": args.runs, "warmup": args.warmup, "donjon": _short(donjon),
                "targets": [{"target": t, "measured": m, "met": ok} for t, m, ok in checks],
                "cases": {case: [asdict(m) for m in ms] for case, ms in results.items()}}

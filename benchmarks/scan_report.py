@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import report_blocks  # beside this file
+
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "scan-results.json"
 TARGET_RIGHT = 0.995
@@ -105,24 +107,17 @@ def saved_families() -> list[str]:
 def update_families(result: dict[str, Any]) -> None:
     """Write the families' `result` and its section into results.md, in place of the last one."""
     FAMILIES.write_text(json.dumps(result, indent=1, default=str) + "\n", encoding="utf-8")
-    _replace_section(FAMILY_SECTION, family_section(result))
+    _replace_section("families", family_section(result))
 
 
-def _replace_section(heading: str, body: list[str]) -> None:
-    path = HERE / "results.md"
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    lines = text.rstrip("\n").split("\n")
-    if heading in lines:
-        start = lines.index(heading)
-        end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-        lines[start:end] = body + ([""] if end < len(lines) else [])
-    else:
-        lines += [""] + body
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+def _replace_section(key: str, body: list[str]) -> None:
+    """Write `body` as the block `key` of results.md, in place of the last one; the other blocks and every line
+    written by hand (the notes under the family table) stay as they were."""
+    report_blocks.write(HERE / "results.md", ["photos", "families"], {key: body})
 
 
 def update_report(result: dict[str, Any]) -> None:
     """Write `result` and its section into results.md, in place of the last one."""
     RESULTS.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    _replace_section(SECTION, section(result))
+    _replace_section("photos", section(result))
 

@@ -1286,12 +1286,14 @@ def draw_picture(path: FilePath) -> None:
 
 
 def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, subject: str = "",
-              ink: PressSettings = PressSettings(), memo: Memo | None = None, lang: str = "en") -> PdfStats:
+              ink: PressSettings = PressSettings(), memo: Memo | None = None, lang: str = "en",
+              compress: bool = True) -> PdfStats:
     """Draw `pages` into a PDF at `path` (the caller makes it atomic), or into a binary file object (in memory, for
     rasterising); pages are drawn as they come. `ink` says how colours print (RGB, or CMYK through a profile with
     an OutputIntent and, when asked, the marks of PDF/X-1a or PDF/X-4: :func:`_print_ready`). With a `memo` (the
     same for each document of a series), drawings placed in the last document are not written again (PdfMemo).
-    `lang` is the document's language, for screen readers (/Lang)."""
+    `lang` is the document's language, for screen readers (/Lang). `compress=False` leaves the pages' streams
+    uncompressed: the same page for a PDF rasterised at once in memory, which then costs no deflating either way."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -1309,7 +1311,8 @@ def write_pdf(pages: Iterable[Page], path: FilePath | IO[bytes], *, title: str, 
         for page in pages:
             if canvas is None:
                 target = str(path) if isinstance(path, FilePath) else path
-                canvas = Canvas(target, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
+                canvas = Canvas(target, pagesize=(page.width, page.height), invariant=1,
+                                pageCompression=int(compress),
                                 initialFontName=fonts.pdf_name("open-sans"), initialFontSize=10, lang=lang)
                 canvas.setTitle(title)
                 canvas.setAuthor("donjon")

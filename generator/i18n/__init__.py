@@ -340,10 +340,15 @@ def _translations(code: str) -> Any:
             with mo.open("rb") as stream:
                 return gettext.GNUTranslations(stream)
         if po.is_file():
-            # a source checkout whose catalogs were edited since they were compiled: compile them in memory
-            from generator.i18n.catalogs import compiled
+            # a source checkout whose catalogs were edited since they were compiled: compile them, and keep the
+            # result beside its source as the build does, so that the next process reads it instead of compiling
+            # it again (about 0.2 s of processor time for every process in French or German: every photo read,
+            # which compares the photo with the sheet's French and German prints)
+            from generator.i18n.catalogs import compiled, keep_compiled
 
-            return gettext.GNUTranslations(compiled(po))
+            buffer = compiled(po)
+            keep_compiled(buffer.getvalue(), mo)
+            return gettext.GNUTranslations(buffer)
     return gettext.NullTranslations()
 
 

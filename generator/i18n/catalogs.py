@@ -10,7 +10,7 @@ the Python code; `_('...')` and `ngettext(...)` in the card and sheet layouts' t
 notes boxes and a sheet layout's `words`, `name` and `needs`' `why` (:mod:`generator.i18n.extract`); `_('...')` in
 the preview page's jinja2 template. The command line's own messages are English but for `donjon score` and `donjon
 history`, which take `--lang`. This module is for developers and the build: nothing at run time imports it, except
-to compile in memory a catalog edited since it was last compiled.
+to compile a catalog edited since it was last compiled (and keep it compiled beside it: :func:`keep_compiled`).
 """
 
 from __future__ import annotations
@@ -104,6 +104,28 @@ def compiled(po: Path) -> io.BytesIO:
     write_mo(buffer, read(po), use_fuzzy=False)
     buffer.seek(0)
     return buffer
+
+
+def keep_compiled(data: bytes, mo: Path) -> bool:
+    """Write a compiled catalog to `mo`, whole or not at all (a temporary file renamed over it: a process reading
+    it meanwhile, or another writing the same bytes, never meets it half written); False, and nothing left behind,
+    where it cannot be written (an installed donjon's read-only folder), which then compiles it in memory again."""
+    import os
+    import tempfile
+
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".donjon-", suffix=".mo-tmp", dir=mo.parent)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            os.fchmod(stream.fileno(), 0o644)  # readable by all, as a file written plainly is (mkstemp: 0600)
+            stream.write(data)
+        os.replace(temporary, mo)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+        return False
+    return True
 
 
 def compile_all(into: Path | None = None) -> list[Path]:

@@ -280,7 +280,8 @@ def rasterise(page: Any, scale: float) -> Grey:
     from generator.pdfium_lock import page_grey
 
     buffer = io.BytesIO()
-    write_pdf([page], buffer, title="scan-ready sheet")
+    # uncompressed: the same pixels, without deflating the page's streams only for pdfium to inflate them again
+    write_pdf([page], buffer, title="scan-ready sheet", compress=False)
     # photos are read in the companion's threads, two at once: pdfium one call at a time, nothing left to a finalizer
     return page_grey(buffer.getvalue(), 0, scale=scale)
 

@@ -124,6 +124,41 @@ def photograph(image: Image, turn: float = 0.0, tilt: float = 0.08, size: tuple[
     return bytes(data.tobytes())
 
 
+#: Inks as a marker or coloured pencil leaves them on white paper (RGB), and how much of the paper each covers.
+YELLOW_FELT = ((250, 222, 30), 1.0)
+ORANGE_PENCIL = ((245, 150, 45), 0.9)
+BLUE_BALLPOINT = ((40, 60, 190), 1.0)
+#: A warm room's light on the paper (RGB gains): the paper reads cream, not white.
+WARM = (1.0, 0.94, 0.8)
+
+
+def coloured_sheet(residents: tuple[tuple[int, int, int], float], bubbles: tuple[tuple[int, int, int], float],
+                    values: dict[str, object]) -> np.ndarray:
+    """The Great Architect sheet (BGR) under a warm light, its residents coloured in with one ink, its bubbles
+    filled with another; a share of the paper under each stroke is left (a pencil's grain)."""
+    the_map, grey = sheet_image("great-architect", "a4")
+    rgb = grey[..., None].astype(np.float32) * np.ones(3, np.float32)
+    rng = np.random.default_rng(3)
+    for mark, fill in zip(the_map.marks, marks_for(the_map, values), strict=True):
+        if not fill:
+            continue
+        (colour, cover) = residents if mark.shape == "figure" else bubbles
+        mask = np.zeros(grey.shape, np.uint8)
+        cx, cy = (mark.x + mark.width / 2) * RENDER, (mark.y + mark.height / 2) * RENDER
+        if mark.shape == "figure":
+            cv2.rectangle(mask, (round((mark.x + mark.width * 0.25) * RENDER), round(cy - 1)),
+                          (round((mark.x + mark.width * 0.75) * RENDER), round((mark.y + mark.height * 0.92) * RENDER)),
+                          1, -1)
+            cv2.circle(mask, (round(cx), round((mark.y + mark.height * 0.22) * RENDER)),
+                       round(mark.width * RENDER * 0.14), 1, -1)
+        else:
+            cv2.circle(mask, (round(cx), round(cy)), round(mark.width / 2 * RENDER * 0.8), 1, -1)
+        inked = (mask > 0) & (rng.random(grey.shape) < cover)
+        rgb[inked] *= np.array(colour, np.float32) / 255  # ink is transparent: it takes its colour from the paper
+    lit = np.clip(rgb * np.array(WARM, np.float32), 0, 255).astype(np.uint8)
+    return np.ascontiguousarray(lit[..., ::-1])
+
+
 def prints_compared(monkeypatch: Any) -> list[Any]:
     """The prints (SheetKind, one a language) the photo reader compares photos with, in the order it reads them:
     each photo's choice of generator.sheets.photo_marks.printed_language, recorded as the reader makes it."""

@@ -10,16 +10,9 @@ cv2 = pytest.importorskip("cv2")
 
 from generator.games.castle.sheets import read_sheets  # noqa: E402
 from generator.sheets.photo_colour import ink_grey  # noqa: E402
-from tests.scan.helpers import GREAT, RENDER, expected, marks_for, photograph, sheet_image  # noqa: E402
+from tests.scan.helpers import (  # noqa: E402
+    BLUE_BALLPOINT, GREAT, ORANGE_PENCIL, WARM, YELLOW_FELT, coloured_sheet, expected, photograph, sheet_image)
 from tests.sheets.helpers import shipped  # noqa: E402
-
-#: Inks as a marker or coloured pencil leaves them on white paper (RGB), and how much of the paper each covers.
-YELLOW_FELT = ((250, 222, 30), 1.0)
-ORANGE_PENCIL = ((245, 150, 45), 0.9)
-BLUE_BALLPOINT = ((40, 60, 190), 1.0)
-#: A warm room's light on the paper (RGB gains): the paper reads cream, not white.
-WARM = (1.0, 0.94, 0.8)
-
 
 def _ycc(rgb: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Luminance and colour differences of an RGB image as a JPEG stores them (uint8 each)."""
@@ -46,37 +39,10 @@ def test_coloured_ink_reads_as_dark_as_the_channel_it_absorbs() -> None:
     assert grey[0, 0] == luma[0, 0]  # the paper is left as it was
 
 
-def _coloured_sheet(residents: tuple[tuple[int, int, int], float], bubbles: tuple[tuple[int, int, int], float],
-                    values: dict[str, object]) -> np.ndarray:
-    """The Great Architect sheet (BGR) under a warm light, its residents coloured in with one ink, its bubbles
-    filled with another; a share of the paper under each stroke is left (a pencil's grain)."""
-    the_map, grey = sheet_image("great-architect", "a4")
-    rgb = grey[..., None].astype(np.float32) * np.ones(3, np.float32)
-    rng = np.random.default_rng(3)
-    for mark, fill in zip(the_map.marks, marks_for(the_map, values), strict=True):
-        if not fill:
-            continue
-        (colour, cover) = residents if mark.shape == "figure" else bubbles
-        mask = np.zeros(grey.shape, np.uint8)
-        cx, cy = (mark.x + mark.width / 2) * RENDER, (mark.y + mark.height / 2) * RENDER
-        if mark.shape == "figure":
-            cv2.rectangle(mask, (round((mark.x + mark.width * 0.25) * RENDER), round(cy - 1)),
-                          (round((mark.x + mark.width * 0.75) * RENDER), round((mark.y + mark.height * 0.92) * RENDER)),
-                          1, -1)
-            cv2.circle(mask, (round(cx), round((mark.y + mark.height * 0.22) * RENDER)),
-                       round(mark.width * RENDER * 0.14), 1, -1)
-        else:
-            cv2.circle(mask, (round(cx), round(cy)), round(mark.width / 2 * RENDER * 0.8), 1, -1)
-        inked = (mask > 0) & (rng.random(grey.shape) < cover)
-        rgb[inked] *= np.array(colour, np.float32) / 255  # ink is transparent: it takes its colour from the paper
-    lit = np.clip(rgb * np.array(WARM, np.float32), 0, 255).astype(np.uint8)
-    return np.ascontiguousarray(lit[..., ::-1])
-
-
 @pytest.mark.parametrize("ink", [YELLOW_FELT, ORANGE_PENCIL], ids=["yellow-felt", "orange-pencil"])
 def test_residents_coloured_in_with_a_light_colour_are_read(ink: tuple[tuple[int, int, int], float]) -> None:
     """Luminance alone read these residents (yellow: 85 % of the paper's) as marks rubbed out, each asked about."""
-    data = photograph(_coloured_sheet(ink, BLUE_BALLPOINT, GREAT), turn=7, quality=88)
+    data = photograph(coloured_sheet(ink, BLUE_BALLPOINT, GREAT), turn=7, quality=88)
     read = read_sheets([(data, "ana.jpg")], shipped())
     assert read.uncertain == ()
     sheet = read.document.data["sheets"][0]
@@ -89,7 +55,7 @@ def test_a_colour_scan_in_a_pdf_shows_coloured_ink_too() -> None:
 
     from PIL import Image
 
-    bgr = _coloured_sheet(YELLOW_FELT, BLUE_BALLPOINT, GREAT)
+    bgr = coloured_sheet(YELLOW_FELT, BLUE_BALLPOINT, GREAT)
     scan = io.BytesIO()
     Image.fromarray(np.ascontiguousarray(bgr[..., ::-1])).save(scan, "PDF", resolution=150.0)
     read = read_sheets([(scan.getvalue(), "scan.pdf")], shipped())

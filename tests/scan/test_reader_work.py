@@ -64,3 +64,23 @@ def test_what_is_kept_cannot_be_changed_by_a_reader(monkeypatch: pytest.MonkeyPa
         for value in found.values():
             gather(value)
     assert len(arrays) > 3 and not any(a.flags.writeable for a in arrays)
+
+
+def test_each_print_is_rasterised_to_the_pixels_of_its_pdf_as_written() -> None:
+    """The prints the reader compares photos with are rasterised from a PDF left uncompressed (no deflating, only
+    for pdfium to inflate it again): the pixels of the PDF a build writes, English, French and German alike."""
+    import io
+
+    import numpy as np
+
+    from generator.backends.pdf import write_pdf
+    from generator.pdfium_lock import page_grey
+
+    kind = next(k for k in kinds(shipped()) if k.map("a4").version == "great-architect")
+    for each in kind.in_languages():
+        page = each.drawn("scan", "a4").page()
+        written = io.BytesIO()
+        write_pdf([page], written, title="scan-ready sheet")
+        assert np.array_equal(photo_marks.rasterise(page, photo_marks.SCALE),
+                              page_grey(written.getvalue(), 0, scale=photo_marks.SCALE)), each.lang
+    assert len(kind.in_languages()) == 3
