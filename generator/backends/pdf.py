@@ -363,10 +363,38 @@ def _codes(text: str) -> tuple[int, ...]:
     return tuple(32 if code == 0xA0 else code for code in map(ord, text))  # as reportlab's splitString maps them
 
 
+@cache
+def _escapes() -> tuple[str, ...]:
+    """What reportlab's escapePDF writes for each byte of a string shown, asked of it once a byte (it escapes each
+    byte alone: a backslash before `\\`, `(` and `)`, octal outside printable ASCII): a run's bytes are then escaped
+    by one join, where reportlab without its C accelerator loops over them in Python (8 % of a deck's drawing)."""
+    from reportlab.lib.rl_accel import escapePDF
+
+    return tuple(escapePDF(bytes((code,))) for code in range(256))
+
+
+def _escape(chunk: bytes) -> str:
+    """`chunk` as reportlab's escapePDF writes it (:func:`_escapes`)."""
+    return "".join(map(_escapes().__getitem__, chunk))
+
+
+def _split(font: Any, text: str, doc: Any) -> list[tuple[int, bytes]]:
+    """What reportlab's `font.splitString(text, doc)` gives (each piece of the text in one subset of the font, as
+    the codes the document gave its characters), without its loop over the characters in Python when they all have
+    a code in the first subset already, as nearly every run of a deck has after its first cards (the loop was 15 %
+    of a deck's drawing). A character still without a code, or one in a later subset, goes through splitString,
+    which gives the codes in the order characters come."""
+    state = font.state.get(doc)
+    if state is not None and text:
+        try:  # a missing code is a KeyError, one of a later subset (256 or more) a ValueError
+            return [(0, bytes(map(state.assignments.__getitem__, map(ord, text.replace("\xa0", " ")))))]
+        except (KeyError, ValueError):
+            pass
+    return list(font.splitString(text, doc))
+
+
 class _Writer:
     def __init__(self, canvas: Any, inks: Inks, memo: PdfMemo | None = None) -> None:
-        from reportlab.lib.rl_accel import escapePDF
-
         self.c = canvas
         #: the operators of drawings placed in the last document, for `donjon build --watch`
         self.memo = memo
@@ -377,7 +405,6 @@ class _Writer:
         #: every colour the document prints goes through these (generator.render.ink)
         self.inks = inks
         self.doc = canvas._doc  # the document the TTF subsets belong to (reportlab's documented splitString use)
-        self.escape = escapePDF
         self.forms: dict[str, str] = {}
         self.icon_forms: set[str] = set()
         self.fonts: dict[str, Any] = {}
@@ -832,8 +859,8 @@ class _Writer:
         size = n(run.size)
         if self._noted is not None and run.text:  # a drawing being recorded (PdfMemo): what it takes of the font
             self._noted.chars.setdefault(run.font, {}).update(dict.fromkeys(run.text))
-        shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({self.escape(chunk)}) Tj"
-                         for subset, chunk in font.splitString(run.text, self.doc))
+        shown = " ".join(f"{font.getSubsetInternalName(subset, self.doc)} {size} Tf ({_escape(chunk)}) Tj"
+                         for subset, chunk in _split(font, run.text, self.doc))
         matrix = "0 1 -1 0" if run.rotate == 90 else "1 0 0 1"
         if run.spacing:  # the character spacing is text state, kept from one text object to the next: reset it
             shown = f"{n(run.spacing)} Tc {shown} 0 Tc"

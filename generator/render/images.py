@@ -329,21 +329,27 @@ def _upright_inside(data: bytes, digest: str) -> bytes:
     return _kept(_upright_art, digest, lambda: _INSIDE.sub(turned, data))
 
 
-#: The digests of PNG files whose pixels were unpacked and found whole: a file read again to be embedded (a
-#: picture a hundred cards show) is not unpacked again. Bounded, for a long `--watch`.
-_whole: dict[str, None] = {}
+#: The size of each PNG or JPEG file found whole, by the digest of its bytes: a file read again to be embedded (a
+#: picture a hundred cards show, in the PDF and in every card's SVG) is neither opened by Pillow nor unpacked again,
+#: its bytes being those already checked. Bounded, for a long `--watch`.
+_whole: dict[str, tuple[int, int]] = {}
 _WHOLE_KEPT = 4096
 
 
 def raster_size(data: bytes, kind: Kind, digest: str | None = None) -> tuple[int, int]:
-    """The size in pixels of a PNG or JPEG file's bytes, checked whole (see the module's notes)."""
+    """The size in pixels of a PNG or JPEG file's bytes, checked whole (see the module's notes). `digest`: the
+    SHA-256 of `data`, under which a file checked once is known again."""
+    if digest is not None:
+        found = _whole.get(digest)
+        if found is not None:
+            return found
     width, height = _raster_size(data, kind)
-    if kind == "png" and (digest is None or digest not in _whole):
+    if kind == "png":
         _png_pixels(data)
-        if digest is not None:
-            if len(_whole) >= _WHOLE_KEPT:
-                _whole.clear()
-            _whole[digest] = None
+    if digest is not None:
+        if len(_whole) >= _WHOLE_KEPT:
+            _whole.clear()
+        _whole[digest] = (width, height)
     return width, height
 
 

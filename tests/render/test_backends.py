@@ -125,3 +125,62 @@ def test_the_svg_writer_gives_the_bytes_elementtree_gives(text: str) -> None:
     out: list[str] = []
     _write(root, out)
     assert "".join(out) == ET.tostring(root, encoding="unicode", short_empty_elements=True)
+
+
+def _two_documents() -> tuple[object, object, object]:
+    """The Open Sans font reportlab draws with and two documents of its own (the subsets a document gives)."""
+    from reportlab.pdfbase.pdfdoc import PDFDocument
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    return getFont(fonts.pdf_name("open-sans")), PDFDocument(), PDFDocument()
+
+
+def test_the_pdf_writer_splits_and_escapes_text_as_reportlab_does() -> None:
+    """The PDF writer gives each run's characters their codes and escapes them without reportlab's own loops over
+    the characters (:func:`generator.backends.pdf._split`, `_escape`): the codes, subsets and bytes written must
+    stay what reportlab's splitString and escapePDF give, text after text, past the first subset of 256 codes."""
+    from reportlab.lib.rl_accel import escapePDF
+
+    from generator.backends.pdf import _escape, _split
+
+    font, ours, theirs = _two_documents()
+    drawn = [chr(code) for code in sorted(font.face.charToGlyph) if code > 32][:300]  # type: ignore[attr-defined]
+    texts = ["Tom & (Jerry) \\ back", "a\xa0b", "", "Tom & (Jerry)", "".join(drawn), "\U0001f600 not in the font",
+             "Tom & (Jerry) \\ back", "".join(reversed(drawn)), "a\xa0b"]
+    for text in texts:
+        split = _split(font, text, ours)
+        assert split == list(font.splitString(text, theirs)), text  # type: ignore[attr-defined]
+        assert [_escape(chunk) for _subset, chunk in split] == [escapePDF(chunk) for _subset, chunk in split]
+    assert max(code for _subset, chunk in _split(font, "".join(drawn), ours) for code in chunk) > 0
+    assert len(_split(font, "".join(drawn), ours)) > 1  # the text reaches the second subset
+    assert font.state[ours].assignments == font.state[theirs].assignments  # type: ignore[attr-defined]
+    assert [_escape(bytes((code,))) for code in range(256)] == [escapePDF(bytes((code,))) for code in range(256)]
+
+
+def test_text_drawn_again_is_not_split_or_escaped_by_reportlab_again(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck draws the same characters card after card: once they have their codes in the document, a run is
+    written without asking reportlab's splitString (a loop in Python over its characters) or escapePDF again."""
+    from reportlab.lib import rl_accel
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from generator.backends import pdf
+
+    getattr(pdf, "_escapes", lambda: None)()  # asked of escapePDF once a process (a byte at a time), before counting
+    split, escaped = TTFont.splitString, rl_accel.escapePDF
+    calls: list[str] = []
+
+    def counted_split(self: TTFont, text: str, doc: object, encoding: str = "utf-8") -> object:
+        calls.append("split")
+        return split(self, text, doc, encoding)
+
+    def counted_escape(chunk: bytes) -> str:
+        calls.append("escape")
+        return str(escaped(chunk))
+
+    monkeypatch.setattr(TTFont, "splitString", counted_split)
+    monkeypatch.setattr(rl_accel, "escapePDF", counted_escape)
+    runs = tuple(TextRun(10, 20 + 12 * i, "Cost (2) \\ each", "open-sans", 9, "#000000", 60) for i in range(30))
+    write_pdf([Page(200, 400, (Placed(Drawing(180, 380, runs), 10, 10),))], tmp_path / "t.pdf", title="t")
+    assert calls == ["split"]  # the first run's, which gives the characters their codes
+    assert b"Tj" in (tmp_path / "t.pdf").read_bytes()

@@ -314,6 +314,32 @@ def test_limits_are_those_the_module_documents() -> None:
     assert images.MAX_PIXELS == 40_000_000 and images.MAX_BYTES == 64 * 1024 * 1024
 
 
+def test_a_picture_on_many_cards_is_opened_by_pillow_once_a_file(tmp_path: Path, monkeypatch: Any) -> None:
+    """The PDF and every card's SVG read the picture's bytes again to embed them, but bytes already checked (the
+    same digest) are not opened and checked by Pillow again: a hundred cards' art cost a hundred checks."""
+    from generator.backends.svg import drawing_svg
+
+    flat, photo = pictures.png(tmp_path / "flat.png"), pictures.jpeg(tmp_path / "photo.jpg")
+    opened: list[str] = []
+    real = images._raster_size
+
+    def counted(data: bytes, kind: images.Kind) -> tuple[int, int]:
+        opened.append(kind)
+        return real(data, kind)
+
+    monkeypatch.setattr(images, "_raster_size", counted)
+    monkeypatch.setattr(images, "_whole", {})
+    items = (ImageUse(str(flat), 10, 10, 100, 30), ImageUse(str(photo), 10, 50, 100, 30))
+    _doc, target = _pdf(tmp_path, items, copies=3)
+    svgs = [drawing_svg(Drawing(180, 252, items), f"card {n}") for n in range(3)]
+    assert sorted(opened) == ["jpeg", "png"]
+    assert target.stat().st_size > 0 and all(svg.count("data:image/") == 2 for svg in svgs)
+    twin = tmp_path / "twin.png"
+    twin.write_bytes(flat.read_bytes()[:-20])  # other bytes (a damaged copy): checked, and refused, as ever
+    with pytest.raises(ImageProblem, match="damaged PNG"):
+        images.image_data(twin)
+
+
 def test_a_picture_that_breaks_after_its_check_is_a_content_error(tmp_path: Path) -> None:
     from generator.backends.pdf import write_pdf
     from generator.errors import ContentError
