@@ -384,11 +384,13 @@ def _split(font: Any, text: str, doc: Any) -> list[tuple[int, bytes]]:
     a code in the first subset already, as nearly every run of a deck has after its first cards (the loop was 15 %
     of a deck's drawing). A character still without a code, or one in a later subset, goes through splitString,
     which gives the codes in the order characters come."""
-    state = font.state.get(doc)
+    # `state` and `assignments` are reportlab's internals, not its documented interface: where a later reportlab
+    # names them otherwise (AttributeError), every run goes through splitString as before, slower but the same
+    state = getattr(font, "state", {}).get(doc)
     if state is not None and text:
         try:  # a missing code is a KeyError, one of a later subset (256 or more) a ValueError
             return [(0, bytes(map(state.assignments.__getitem__, map(ord, text.replace("\xa0", " ")))))]
-        except (KeyError, ValueError):
+        except (KeyError, ValueError, AttributeError):
             pass
     return list(font.splitString(text, doc))
 

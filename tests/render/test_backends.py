@@ -157,6 +157,28 @@ def test_the_pdf_writer_splits_and_escapes_text_as_reportlab_does() -> None:
     assert [_escape(bytes((code,))) for code in range(256)] == [escapePDF(bytes((code,))) for code in range(256)]
 
 
+def test_the_pdf_writer_falls_back_to_reportlab_where_its_internals_differ() -> None:
+    """The fast path reads reportlab's internal per-document state; a reportlab whose state lacks `assignments` (or
+    whose font has no `state`) must still be drawn, through its documented splitString, not end in a traceback."""
+    from generator.backends.pdf import _split
+
+    class Font:
+        def __init__(self, state: object) -> None:
+            self.state = state
+
+        def splitString(self, text: str, doc: object) -> list[tuple[int, bytes]]:  # noqa: N802 (reportlab's name)
+            return [(0, text.encode("ascii"))]
+
+    doc = object()
+    assert _split(Font({doc: object()}), "ab", doc) == [(0, b"ab")]
+
+    class Stateless(Font):
+        def __init__(self) -> None:
+            pass
+
+    assert _split(Stateless(), "ab", doc) == [(0, b"ab")]
+
+
 def test_text_drawn_again_is_not_split_or_escaped_by_reportlab_again(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A deck draws the same characters card after card: once they have their codes in the document, a run is
