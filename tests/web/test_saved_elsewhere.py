@@ -223,3 +223,65 @@ def test_a_photo_sent_from_a_page_left_open_after_the_save_is_refused_before_it_
     # the photos' page opened again (the back button): the table, which says it is saved, not a form to refuse
     again = client.get(f"{table}/photos")
     assert again.status_code == 303 and again.headers["location"] == table
+
+
+def test_a_mount_that_numbers_the_database_anew_is_not_taken_for_a_file_moved(
+        tmp_path: Path, games: Games, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A network mount that gives the same file another inode number from one stat to the next (CIFS with
+    `noserverino`, some FUSE filesystems): every page and every write was refused, the database said gone. The file's
+    own id and mark are read when the number changed: the same database carries on; another database, or a copy of
+    this one put in its place (which the companion's connections would not write), is still refused."""
+    import itertools
+    import sqlite3
+
+    from generator.web import db
+    from generator.web.app import create_app
+    from generator.web.db import Database
+
+    numbers = itertools.count(10_000)
+    real = db._identity
+
+    def renumbered(path: Path) -> tuple[int, int] | None:
+        found = real(path)
+        return None if found is None else (found[0], next(numbers))  # a new number at every stat
+
+    def move(source: str, target: str) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            if (tmp_path / f"{source}{suffix}").exists():
+                (tmp_path / f"{source}{suffix}").rename(tmp_path / f"{target}{suffix}")
+
+    path = tmp_path / "donjon.sqlite3"
+    database = Database(path)
+    try:
+        with TestClient(create_app(database, games), base_url="http://127.0.0.1") as client:
+            monkeypatch.setattr(db, "_identity", renumbered)
+            saved = post_json(client, "/api/games", example("guildhall"))
+            assert saved.status_code == 201, saved.text
+            for url in ("/history", "/", f"/history/games/{saved.json()['id']}", "/history/players"):
+                assert client.get(url).status_code == 200, url
+            assert post_json(client, "/api/games", example("guildhall")).status_code == 201
+            # another database in its place, then a copy of this very one: refused, as on a disk that keeps numbers
+            for replace in ("another", "copy"):
+                move("donjon.sqlite3", "elsewhere.sqlite3")
+                if replace == "another":
+                    Database(path).close()
+                else:  # a whole copy, what was in the WAL file too: the same id and mark
+                    source, copy = sqlite3.connect(tmp_path / "elsewhere.sqlite3"), sqlite3.connect(path)
+                    source.backup(copy)
+                    source.close()
+                    copy.close()
+                refused = post_json(client, "/api/games", example("guildhall"))
+                assert (refused.status_code, refused.json()["code"]) == (503, "database_gone"), (replace, refused.text)
+                if replace == "another":
+                    assert client.get("/history").status_code == 503
+                for suffix in ("", "-wal", "-shm"):
+                    (tmp_path / f"donjon.sqlite3{suffix}").unlink(missing_ok=True)
+                move("elsewhere.sqlite3", "donjon.sqlite3")
+                assert post_json(client, "/api/games", example("guildhall")).status_code == 201, replace
+    finally:
+        database.close()
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 4  # every write taken is in the file
+    finally:
+        conn.close()
