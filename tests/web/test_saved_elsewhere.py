@@ -285,3 +285,72 @@ def test_a_mount_that_numbers_the_database_anew_is_not_taken_for_a_file_moved(
         assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 4  # every write taken is in the file
     finally:
         conn.close()
+
+
+def answer_of(sock: Any) -> tuple[bytes, bytes]:
+    """One HTTP answer read off a socket: its head and its body (by its Content-Length)."""
+    got = b""
+    while b"\r\n\r\n" not in got:
+        more = sock.recv(65536)
+        assert more, got[:300]
+        got += more
+    head, body = got.split(b"\r\n\r\n", 1)
+    length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))  # type: ignore[union-attr]
+    while len(body) < length:
+        more = sock.recv(65536)
+        assert more, head
+        body += more
+    return head, body
+
+
+def test_a_photo_sent_to_a_saved_table_is_refused_before_its_body_comes(tmp_path: Path) -> None:
+    """Against a real `donjon serve` (uvicorn), a phone on a slow network sending a photo from a page left open after
+    another phone saved the game: the refusal came only once the whole photo had arrived (a minute for 12 MB at
+    200 kB/s). It is answered as soon as the request's head came, for each of the three photo forms; the rest of the
+    body is dropped by the server, however slowly it comes (within the upload's time), which keeps the connection for
+    the phone's next request."""
+    import socket
+    import time
+    from urllib.parse import urlsplit
+
+    import httpx
+
+    from generator.commands.serve import HEAD_SECONDS
+    from generator.web import messages
+    from tests.web.test_serve_process import serving, wait_ready
+
+    with serving("--db", str(tmp_path / "donjon.sqlite3")) as (_, address):
+        base = address.split("?")[0].rstrip("/")
+        wait_ready(base)
+        with httpx.Client(base_url=base, follow_redirects=False, timeout=30) as client:
+            table, _ = correction_saved_elsewhere(client)  # type: ignore[arg-type]
+        where = urlsplit(base)
+        photo = b"\xff\xd8" + bytes(2 * 1024 * 1024)
+        boundary = "donjonphotoform"
+        # the third: a photo added to those kept of a sheet (none kept here: the player's page, to take a first one)
+        for url, field, status in ((f"{table}/seats/0/sheet", "sheet", b"400"), (f"{table}/photos", "sheet-0", b"400"),
+                                   (f"{table}/seats/0/photo", "sheet", b"303")):
+            body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"ana.jpg\"\r\n"
+                    f"Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()
+            head = (f"POST {url} HTTP/1.1\r\nHost: {where.netloc}\r\nSec-Fetch-Site: same-origin\r\n"
+                    f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n\r\n")
+            with socket.create_connection((where.hostname, where.port), timeout=10) as phone:
+                phone.sendall(head.encode() + body[:16384])  # the head and the start of the photo, no more yet
+                answered, page = answer_of(phone)
+                assert answered.startswith(b"HTTP/1.1 " + status), (url, answered)
+                if status == b"400":
+                    assert html.escape(messages.TABLE_SAVED).encode() in page, (url, page[:300])
+                rest = body[16384:]
+                if status == b"400" and field == "sheet":
+                    # on a slow network, for longer than the server waits for a request's head (HEAD_SECONDS): the
+                    # connection was closed then, mid-body (a reset on the phone, which a browser may show in place
+                    # of the answer)
+                    steps = 24
+                    for n in range(steps):
+                        phone.sendall(rest[n * len(rest) // steps:(n + 1) * len(rest) // steps])
+                        time.sleep((HEAD_SECONDS + 2) / steps)
+                else:
+                    phone.sendall(rest)  # the rest of the photo, which the server drops: no reset
+                phone.sendall(f"GET {table} HTTP/1.1\r\nHost: {where.netloc}\r\n\r\n".encode())
+                answered, _ = answer_of(phone)
+                assert answered.startswith(b"HTTP/1.1 200 "), (url, answered)
