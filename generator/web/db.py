@@ -436,7 +436,9 @@ class Database:
             # FULL: a save is acknowledged only once it is on disk, so a killed server or a power cut keeps it
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate()
-            conn.execute("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)", (FILE_ID, secrets.token_hex(16)))
+            if _marks(conn) is None:  # written once: an open after it writes nothing (another program may be writing)
+                conn.execute("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",
+                             (FILE_ID, secrets.token_hex(16)))
             self._file_id = str(conn.execute("SELECT value FROM settings WHERE key = ?", (FILE_ID,)).fetchone()[0])
             self._opened = _identity(path)  # the file every connection of the companion must still be at its path
         except BaseException as err:
