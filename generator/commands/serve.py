@@ -207,27 +207,10 @@ def _bounded_protocol() -> type:
     """uvicorn's HTTP protocol (httptools, else h11) with the two bounds above on every connection."""
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
-    from generator.web.security import UPLOAD_SECONDS
-
     base: Any = AutoHTTPProtocol
 
     class Bounded(base):  # type: ignore[misc]
         head_timer: Any = None
-        #: whether the body of the request last begun has all come (httptools says so; h11, never told, stays True)
-        body_done = True
-        last_data = 0.0
-
-        def data_received(self, data: bytes) -> None:
-            self.last_data = self.loop.time()
-            super().data_received(data)
-
-        def on_headers_complete(self) -> None:
-            self.body_done = False
-            super().on_headers_complete()
-
-        def on_message_complete(self) -> None:
-            self.body_done = True
-            super().on_message_complete()
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
@@ -240,19 +223,10 @@ def _bounded_protocol() -> type:
             """Close the connection unless a new request starts within HEAD_SECONDS (uvicorn makes a `cycle`
             for each request whose head it has read; one still being answered is never cut)."""
             waiting_after = self.cycle
-            answered_at = self.loop.time()
 
             def too_slow() -> None:
                 idle = self.cycle is None or self.cycle.response_complete
                 if self.cycle is waiting_after and idle and not self.transport.is_closing():
-                    now = self.loop.time()
-                    if not self.body_done and now - self.last_data < HEAD_SECONDS and \
-                            now - answered_at < UPLOAD_SECONDS:
-                        # a request answered before its body came (a photo sent to a table saved meanwhile): the
-                        # rest still coming is dropped by uvicorn, not cut (a reset, where a phone's browser may show
-                        # "connection reset" instead of the answer), while it comes and for as long as an upload may
-                        self.head_timer = self.loop.call_later(HEAD_SECONDS, too_slow)
-                        return
                     self.transport.close()
 
             self.head_timer = self.loop.call_later(HEAD_SECONDS, too_slow)
