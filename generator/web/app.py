@@ -204,16 +204,32 @@ class Companion:
         except Exception as err:  # noqa: BLE001 - multipart's own errors: a bad request, said in words
             raise Refused(400, messages.FORM_UNREADABLE, error=err) from None
 
-    async def seat_upload(self, request: Request, fields: int = MOST_FORM_FIELDS) -> SeatUpload:
-        """A file sent for a player's sheet (its form's `sheet`), with the table and seat it is sent to, the whole
-        form (`fields` at most), the phone's language and the table as it is now."""
+    async def seat_view(self, request: Request) -> tuple[int, int, Language, TableView]:
+        """The table and seat a sheet is sent to, the phone's language and the table as it is now, before the body is
+        read: a table saved meanwhile is said at once, not once a phone on a slow network has sent its photo (a
+        minute for 12 MB at 200 kB/s) only to be refused (its answer: :meth:`before_body`)."""
         table_id = request.path_params["table_id"]
         seat = request.path_params["seat"]
-        form = await self.form(request, fields=fields)
         lang = request_language(request)
         view = await self.table(table_id, lang)
         if not view.table.has_seat(seat):  # nothing to read a sheet for, nor a page to say what was read
             raise Refused(404, messages.NO_SEAT, seat=seat)
+        return table_id, seat, lang, view
+
+    @staticmethod
+    def before_body(response: Response) -> Response:
+        """An answer sent before the request's body was read: the connection is closed after it. Chromium reads an
+        answer during an upload only once sending fails: kept open (uvicorn drops the rest of the body), a photo
+        sent at 100 kB/s showed the refusal once all of it was sent (32 s for 3 MB); closed, at once."""
+        response.headers["connection"] = "close"
+        return response
+
+    async def seat_upload(self, request: Request, fields: int = MOST_FORM_FIELDS) -> SeatUpload:
+        """A file sent for a player's sheet (its form's `sheet`), with the table and seat it is sent to, the whole
+        form (`fields` at most), the phone's language and the table as it is once the body came."""
+        table_id, seat, lang, _ = await self.seat_view(request)
+        form = await self.form(request, fields=fields)
+        view = await self.table(table_id, lang)
         return SeatUpload(table_id, seat, form, form.get("sheet"), lang, view)
 
     async def table(self, table_id: int, lang: Language) -> TableView:
@@ -512,12 +528,17 @@ class Companion:
         engine's reader of filled sheets, then its values become this player's part; a photo of a scan-ready sheet
         is read by its marks and shown back over the photo, for the player to check before it is kept
         (:meth:`confirm_marks`)."""
-        table_id, seat, form, upload, lang, view = await self.seat_upload(request)
+        _, seat, lang, view = await self.seat_view(request)
+        unread = view.table.game_id is not None
+        if not unread:
+            table_id, seat, form, upload, lang, view = await self.seat_upload(request)
         if view.table.game_id is not None:
-            # sent from a page left open while another phone saved the game: said at once, not after the photo was
-            # read (seconds) only to be refused when kept
-            return self.page("seat.html", request, status=400, upload_error=said(lang, messages.TABLE_SAVED),
-                             **self.table_context(view, seat))
+            # sent from a page left open while another phone saved the game: said at once, before its body came (see
+            # `seat_view`), or as soon as it came when saved during it, not after the photo was read (seconds) only
+            # to be refused when kept
+            refused = self.page("seat.html", request, status=400, upload_error=said(lang, messages.TABLE_SAVED),
+                                **self.table_context(view, seat))
+            return self.before_body(refused) if unread else refused
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         key = sent_again_key(sent_key(form), data)
@@ -658,9 +679,15 @@ class Companion:
         read as one sheet: a photo of another sheet, or of none, is said, and the photos kept stay as they were.
         What the player answered on the check page it is sent from (marks tapped, values typed: the form sends
         them with the photo) is kept first, whatever becomes of the photo, and taken over what the photos read."""
+        table_id, seat, lang, view = await self.seat_view(request)
+        if view.table.game_id is not None:  # saved: said before the body came (`seat_view`), the answers kept shown
+            read = await self.seat_reading(table_id, seat, view.table.game, lang)
+            if read is None:
+                return self.before_body(RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303))
+            kept = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
+            return self.before_body(self.photo_check(request, view, seat, read, kept, status=400,
+                                                     add_error=said(lang, messages.TABLE_SAVED), add_refused=None))
         table_id, seat, form, upload, lang, view = await self.seat_upload(request, fields=MOST_MARK_FIELDS)
-        if not view.table.has_seat(seat):
-            raise Refused(404, messages.NO_SEAT, seat=seat)
         read = await self.seat_reading(table_id, seat, view.table.game, lang)
         if read is None:  # nothing to add to (started over elsewhere): the player's page, to take a first one
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)

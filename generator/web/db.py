@@ -15,6 +15,7 @@ import asyncio
 import json
 import os
 import queue
+import secrets
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -304,12 +305,29 @@ class DatabaseGone(sqlite3.OperationalError):
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
-    """Which file `path` names (its device and inode, the link followed as SQLite follows it), None when none."""
+    """Which file `path` names (its device and inode, the link followed as SQLite follows it), None when none: the
+    fast check. Some mounts give one file other inode numbers from one stat to the next (CIFS with `noserverino`,
+    some FUSE filesystems), so a number that changed is checked again by what the file holds (:func:`_marks`)."""
     try:
         found = os.stat(path)
     except OSError:
         return None
     return found.st_dev, found.st_ino
+
+
+#: The settings holding a database's own identity: a random id written once, when the companion first opens it, and
+#: a random mark written again whenever the fast check failed (`Database._probe`), which no copy taken before holds.
+FILE_ID = "file-id"
+FILE_MARK = "file-mark"
+
+
+def _marks(conn: sqlite3.Connection) -> tuple[str, str] | None:
+    """The id and mark a database holds (as `conn` sees it), None when it holds none (not a donjon database)."""
+    try:
+        rows = dict(conn.execute("SELECT key, value FROM settings WHERE key IN (?, ?)", (FILE_ID, FILE_MARK)))
+    except sqlite3.Error:
+        return None
+    return (str(rows[FILE_ID]), str(rows.get(FILE_MARK, ""))) if FILE_ID in rows else None
 
 
 def _connect(path: Path, *, readonly: bool, immutable: bool = False) -> sqlite3.Connection:
@@ -418,6 +436,10 @@ class Database:
             # FULL: a save is acknowledged only once it is on disk, so a killed server or a power cut keeps it
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate()
+            if _marks(conn) is None:  # written once: an open after it writes nothing (another program may be writing)
+                conn.execute("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)",
+                             (FILE_ID, secrets.token_hex(16)))
+            self._file_id = str(conn.execute("SELECT value FROM settings WHERE key = ?", (FILE_ID,)).fetchone()[0])
             self._opened = _identity(path)  # the file every connection of the companion must still be at its path
         except BaseException as err:
             if conn is not None:
@@ -503,6 +525,8 @@ class Database:
             batch.append(more)
         done: list[tuple[Future[Any], Any]] = []
         try:
+            if _identity(self.path) != self._opened:
+                self._probe()
             conn.execute("BEGIN IMMEDIATE")
             for func, future in batch:
                 if not future.set_running_or_notify_cancel():
@@ -518,7 +542,7 @@ class Database:
                     conn.execute("RELEASE one_write")
                     done.append((future, value))
             # checked last, just before the commit: the file moved while the writes ran is refused as well
-            self._still_there()
+            self._still_there(conn)
             conn.execute("COMMIT")
         except sqlite3.Error as err:
             # the transaction could not begin (another program, a second donjon serve or a database browser, held
@@ -535,10 +559,47 @@ class Database:
             future.set_result(value)
         return stop
 
-    def _still_there(self) -> None:
-        """Refuse (:class:`DatabaseGone`) when the database's path no longer names the file opened."""
-        if _identity(self.path) != self._opened:
-            raise DatabaseGone(f"{self.path} is no longer the database file opened")
+    def _still_there(self, own: sqlite3.Connection) -> None:
+        """Refuse (:class:`DatabaseGone`) when the database's path no longer names the file opened, which `own` (one
+        of the companion's connections, in a transaction) holds. The inode is the fast check; when it changed, the
+        file at the path is opened and what it holds compared: its id and mark, the same as `own` reads, are this
+        database on a mount that numbers its files anew (then taken as its identity from now on); another database,
+        or none, is refused. A copy of this very database taken since the last mark (`_probe`) holds the same: taken
+        for it by a read, until the next write, whose probe tells it apart."""
+        now = _identity(self.path)
+        if now == self._opened:
+            return
+        if now is not None:
+            mine = _marks(own)
+            if mine is not None and mine[0] == self._file_id and self._marks_at_path() == mine:
+                self._opened = now
+                return
+        raise DatabaseGone(f"{self.path} is no longer the database file opened")
+
+    def _marks_at_path(self) -> tuple[str, str] | None:
+        """The id and mark of the file the path names now, read by a connection of its own."""
+        try:
+            conn = _connect(self.path, readonly=True)
+        except sqlite3.Error:
+            return None
+        try:
+            return _marks(conn)
+        finally:
+            conn.close()
+
+    def _probe(self) -> None:
+        """The fast check failed before a write (the writer thread, outside a transaction): write a new random mark
+        through the writer's connection, then read it from the file at the path. A copy of this database put in its
+        place holds the same id, but not the mark just written (that went into the file the writer holds, wherever
+        it is now): its writes are refused. Another database is refused before anything is written into the one
+        moved; a mount that numbered the file anew finds the mark, and the writes go on."""
+        conn = self._writer_conn
+        mine = _marks(conn)
+        there = self._marks_at_path()
+        if mine is None or there is None or there[0] != self._file_id:
+            return  # the check before the commit refuses it (the path names no file, or another database)
+        conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = "
+                     "excluded.value", (FILE_MARK, secrets.token_hex(16)))
 
     def submit(self, func: Callable[[sqlite3.Connection], T]) -> Future[T]:
         """Queue a write: `func` runs in one transaction on the writer thread, committed before the future is done."""
@@ -576,10 +637,17 @@ class Database:
         if self.readonly:
             with self._memory_lock:
                 return func(self._writer_conn)
-        self._still_there()
+        if _identity(self.path) is None:  # not even a connection opened (it would fail, or make another file)
+            raise DatabaseGone(f"{self.path} is no longer the database file opened")
         conn = self._reader()
         conn.execute("BEGIN")
         try:
+            try:
+                self._still_there(conn)
+            except DatabaseGone:  # a probe (`_probe`) may have written a new mark between its two reads: once more
+                conn.execute("COMMIT")
+                conn.execute("BEGIN")
+                self._still_there(conn)
             return func(conn)
         finally:
             conn.execute("COMMIT")

@@ -44,7 +44,8 @@ def renamed_state(state: Mapping[str, Any], hints: TableHints, old: str, new: st
 
 
 def _apply(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str, action: str) -> int:
-    """Rename the player known as `old` to `new` in every saved game they played: how many games changed."""
+    """Rename the player known as `old` to `new` in every saved game they played, the deleted ones too: how many
+    games of the history (not deleted) changed."""
     old_key = player_key(old)
     changed = 0
     for game_id in store.player_games(conn, old):
@@ -61,6 +62,19 @@ def _apply(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str,
             raise PeopleError(messages.RESCORE_FAILED, ("new",), game=game_id, error=scored.error)
         store.update_game(conn, game_id, state, scored.result, team=team, who=who, action=action)
         changed += 1
+    # the games deleted (kept, marked) follow the person too: put back, one came back under the name it was deleted
+    # with, the person shown twice (the rename undone for that evening)
+    new_key = player_key(new)
+    for deleted in store.deleted_games_of(conn, old):
+        if new_key != old_key and any(player_key(seat[0]) == new_key
+                                      for seat in store.player_rows(deleted["result"], deleted["team"])):
+            continue  # two seats of that game would be one player: it keeps its names (shown nowhere, refused nothing)
+        state = renamed_state(deleted["end_state"], games.hints(deleted["game"]), old_key, new)
+        team = [new if player_key(n) == old_key else n for n in deleted["team"]]
+        scored = games.score(state)
+        if scored.result is None:
+            raise PeopleError(messages.RESCORE_FAILED, ("new",), game=deleted["id"], error=scored.error)
+        store.rename_deleted_game(conn, deleted["id"], state, scored.result, team, who, action)
     return changed
 
 

@@ -78,13 +78,16 @@ async def read_photos(companion: Companion, request: Request) -> Response:
     """Each photo sent read on its own; the page lists what each says (or why it was not read)."""
     lang = request_language(request)
     view = await sheet_table(companion, request.path_params["table_id"], lang)
-    form = await companion.form(request, files=len(view.table.parts))
-    view = await companion.table(view.table.id, lang)  # as it is once the photos came: saved meanwhile?
+    unread = view.table.game_id is not None  # saved: said before the photos came (up to 64 MiB: `seat_view`)
+    if not unread:
+        form = await companion.form(request, files=len(view.table.parts))
+        view = await companion.table(view.table.id, lang)  # as it is once the photos came: saved meanwhile?
     if view.table.game_id is not None:
         # sent from a page left open while another phone saved the game: said at once, not after every photo was
         # read (seconds each) only to be refused when kept
-        return companion.page("error.html", request, status=400, status_code=400, back=f"/tables/{view.table.id}",
-                              message=said(lang, messages.TABLE_SAVED))
+        refused = companion.page("error.html", request, status=400, status_code=400, back=f"/tables/{view.table.id}",
+                                 message=said(lang, messages.TABLE_SAVED))
+        return companion.before_body(refused) if unread else refused
     key = sent_key(form)
     seats: list[SeatPhoto] = []
     given: dict[bytes, str] = {}  # each photo's bytes -> the player it was given for first

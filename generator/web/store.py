@@ -609,6 +609,29 @@ def restore_game(conn: sqlite3.Connection, game_id: int, who: str = "donjon") ->
     _add_version(conn, game_id, who, "restore", end_state, result, team)
 
 
+def deleted_games_of(conn: sqlite3.Connection, name: str) -> list[dict[str, Any]]:
+    """The deleted games (kept, marked) a player (by key) took part in: id, game, end state, result and team. Their
+    seats are out of `game_players` (the statistics) until they are put back, so they are found in their results."""
+    key = player_key(name)
+    found = []
+    for row in conn.execute("SELECT id, game, end_state, result, team FROM games WHERE deleted_at IS NOT NULL "
+                            "ORDER BY id"):
+        result, team = json.loads(row["result"]), json.loads(row["team"])
+        if any(player_key(seat[0]) == key for seat in player_rows(result, team)):
+            found.append({"id": int(row["id"]), "game": row["game"], "end_state": json.loads(row["end_state"]),
+                          "result": result, "team": team})
+    return found
+
+
+def rename_deleted_game(conn: sqlite3.Connection, game_id: int, end_state: Mapping[str, Any],
+                        result: Mapping[str, Any], team: Sequence[str], who: str, action: str) -> None:
+    """A deleted game's player renamed (a rename or merge of the person, `people`), a version saying so: put back,
+    it comes back under the names the history uses then. Its seats stay out of the statistics while it is deleted."""
+    conn.execute("UPDATE games SET end_state = ?, result = ?, team = ? WHERE id = ? AND deleted_at IS NOT NULL",
+                 (_dump(dict(end_state)), _dump(dict(result)), _dump(list(team)), game_id))
+    _add_version(conn, game_id, who, action, end_state, result, team)
+
+
 def deleted_game_played_at(conn: sqlite3.Connection, game_id: int) -> str | None:
     """When a deleted game was played; None while it is not deleted (or never was saved)."""
     found = conn.execute("SELECT played_at FROM games WHERE id = ? AND deleted_at IS NOT NULL", (game_id,)).fetchone()

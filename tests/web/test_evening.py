@@ -904,3 +904,44 @@ def test_a_game_deleted_by_mistake_is_put_back_from_the_history(client: TestClie
     assert refused.status_code == 409 and f"its correction was saved as game {other}" in refused.text
     assert client.get(game).status_code == 404
     assert client.post("/history/games/999/restore", headers=SAME_ORIGIN).status_code == 404
+
+
+def test_a_game_put_back_follows_the_renames_made_while_it_was_deleted(client: TestClient) -> None:
+    """A game deleted by mistake, a player renamed (or merged) from the players page before it was put back: the game
+    came back under the name it was deleted with, and the players page showed the person twice ("Ana" beside "Anna",
+    her statistics split), the rename silently undone for that evening. A rename is of the person: a deleted game
+    follows it too (a version says so), so that it comes back under the names the history uses now."""
+    first = client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save",
+                        headers=SAME_ORIGIN).headers["location"]
+    client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Cleo'])}/save", headers=SAME_ORIGIN)
+    client.post(f"/tables/{finished_guildhall(client, ['Cleo', 'Dan'])}/save", headers=SAME_ORIGIN)
+    assert client.post(f"{first}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 303
+    assert client.post("/history/players/rename", headers=SAME_ORIGIN,
+                       data={"old": "Ana", "new": "Anna"}).status_code == 303
+    assert client.post("/history/players/merge", headers=SAME_ORIGIN,
+                       data={"old": "Ben", "new": "Dan"}).status_code == 409  # Ben played only the game deleted
+    assert client.post(f"{first}/restore", headers=SAME_ORIGIN).status_code == 303
+    number = first.rsplit("/", 1)[1]
+    back = client.get(f"/api/games/{number}").json()
+    assert [p["name"] for p in back["players"]] == ["Anna", "Ben"]
+    assert [v["action"] for v in back["versions"]] == ["save", "delete", "rename", "restore"]
+    players = {p["name"]: p["games"] for p in client.get("/api/players").json()}
+    assert players == {"Anna": 2, "Ben": 1, "Cleo": 2, "Dan": 1}
+    page = html.unescape(client.get(first).text)
+    assert "a player renamed from the companion's page" in page  # its versions say it was renamed
+
+
+def test_a_rename_that_would_seat_one_player_twice_in_a_deleted_game_leaves_that_game_as_it_was(
+        client: TestClient) -> None:
+    """Ben played only a game now deleted, so the players page lets Ana be renamed Ben; that deleted game holds both:
+    renamed, it would seat one player twice (refused for a game of the history). It keeps its names, put back too."""
+    first = client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Ben'])}/save",
+                        headers=SAME_ORIGIN).headers["location"]
+    client.post(f"/tables/{finished_guildhall(client, ['Ana', 'Cleo'])}/save", headers=SAME_ORIGIN)
+    assert client.post(f"{first}/delete", headers=SAME_ORIGIN, data={"confirm": "yes"}).status_code == 303
+    assert client.post("/history/players/rename", headers=SAME_ORIGIN,
+                       data={"old": "Ana", "new": "Ben"}).status_code == 303
+    assert client.post(f"{first}/restore", headers=SAME_ORIGIN).status_code == 303
+    back = client.get(f"/api/games/{first.rsplit('/', 1)[1]}").json()
+    assert [p["name"] for p in back["players"]] == ["Ana", "Ben"]
+    assert [v["action"] for v in back["versions"]] == ["save", "delete", "restore"]

@@ -223,3 +223,124 @@ def test_a_photo_sent_from_a_page_left_open_after_the_save_is_refused_before_it_
     # the photos' page opened again (the back button): the table, which says it is saved, not a form to refuse
     again = client.get(f"{table}/photos")
     assert again.status_code == 303 and again.headers["location"] == table
+
+
+def test_a_mount_that_numbers_the_database_anew_is_not_taken_for_a_file_moved(
+        tmp_path: Path, games: Games, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A network mount that gives the same file another inode number from one stat to the next (CIFS with
+    `noserverino`, some FUSE filesystems): every page and every write was refused, the database said gone. The file's
+    own id and mark are read when the number changed: the same database carries on; another database, or a copy of
+    this one put in its place (which the companion's connections would not write), is still refused."""
+    import itertools
+    import sqlite3
+
+    from generator.web import db
+    from generator.web.app import create_app
+    from generator.web.db import Database
+
+    numbers = itertools.count(10_000)
+    real = db._identity
+
+    def renumbered(path: Path) -> tuple[int, int] | None:
+        found = real(path)
+        return None if found is None else (found[0], next(numbers))  # a new number at every stat
+
+    def move(source: str, target: str) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            if (tmp_path / f"{source}{suffix}").exists():
+                (tmp_path / f"{source}{suffix}").rename(tmp_path / f"{target}{suffix}")
+
+    path = tmp_path / "donjon.sqlite3"
+    database = Database(path)
+    try:
+        with TestClient(create_app(database, games), base_url="http://127.0.0.1") as client:
+            monkeypatch.setattr(db, "_identity", renumbered)
+            saved = post_json(client, "/api/games", example("guildhall"))
+            assert saved.status_code == 201, saved.text
+            for url in ("/history", "/", f"/history/games/{saved.json()['id']}", "/history/players"):
+                assert client.get(url).status_code == 200, url
+            assert post_json(client, "/api/games", example("guildhall")).status_code == 201
+            # another database in its place, then a copy of this very one: refused, as on a disk that keeps numbers
+            for replace in ("another", "copy"):
+                move("donjon.sqlite3", "elsewhere.sqlite3")
+                if replace == "another":
+                    Database(path).close()
+                else:  # a whole copy, what was in the WAL file too: the same id and mark
+                    source, copy = sqlite3.connect(tmp_path / "elsewhere.sqlite3"), sqlite3.connect(path)
+                    source.backup(copy)
+                    source.close()
+                    copy.close()
+                refused = post_json(client, "/api/games", example("guildhall"))
+                assert (refused.status_code, refused.json()["code"]) == (503, "database_gone"), (replace, refused.text)
+                if replace == "another":
+                    assert client.get("/history").status_code == 503
+                for suffix in ("", "-wal", "-shm"):
+                    (tmp_path / f"donjon.sqlite3{suffix}").unlink(missing_ok=True)
+                move("elsewhere.sqlite3", "donjon.sqlite3")
+                assert post_json(client, "/api/games", example("guildhall")).status_code == 201, replace
+    finally:
+        database.close()
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 4  # every write taken is in the file
+    finally:
+        conn.close()
+
+
+def answer_of(sock: Any) -> tuple[bytes, bytes]:
+    """One HTTP answer read off a socket: its head and its body (by its Content-Length)."""
+    got = b""
+    while b"\r\n\r\n" not in got:
+        more = sock.recv(65536)
+        assert more, got[:300]
+        got += more
+    head, body = got.split(b"\r\n\r\n", 1)
+    length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))  # type: ignore[union-attr]
+    while len(body) < length:
+        more = sock.recv(65536)
+        assert more, head
+        body += more
+    return head, body
+
+
+def test_a_photo_sent_to_a_saved_table_is_refused_before_its_body_comes(tmp_path: Path) -> None:
+    """Against a real `donjon serve` (uvicorn), a phone on a slow network sending a photo from a page left open after
+    another phone saved the game: the refusal came only once the whole photo had arrived (3 MB at 100 kB/s: 32 s in
+    Chromium). It is answered as soon as the request's head came, for each of the three photo forms, and the
+    connection is closed after it: Chromium reads an answer during an upload only once sending fails (kept open, it
+    showed the refusal when all was sent; closed, 0.7 s)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    import httpx
+
+    from generator.web import messages
+    from tests.web.test_serve_process import serving, wait_ready
+
+    with serving("--db", str(tmp_path / "donjon.sqlite3")) as (_, address):
+        base = address.split("?")[0].rstrip("/")
+        wait_ready(base)
+        with httpx.Client(base_url=base, follow_redirects=False, timeout=30) as client:
+            table, _ = correction_saved_elsewhere(client)  # type: ignore[arg-type]
+        where = urlsplit(base)
+        photo = b"\xff\xd8" + bytes(2 * 1024 * 1024)
+        boundary = "donjonphotoform"
+        # the third: a photo added to those kept of a sheet (none kept here: the player's page, to take a first one)
+        for url, field, status in ((f"{table}/seats/0/sheet", "sheet", b"400"), (f"{table}/photos", "sheet-0", b"400"),
+                                   (f"{table}/seats/0/photo", "sheet", b"303")):
+            body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"ana.jpg\"\r\n"
+                    f"Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()
+            head = (f"POST {url} HTTP/1.1\r\nHost: {where.netloc}\r\nSec-Fetch-Site: same-origin\r\n"
+                    f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n\r\n")
+            with socket.create_connection((where.hostname, where.port), timeout=10) as phone:
+                phone.sendall(head.encode() + body[:16384])  # the head and the start of the photo, no more yet
+                answered, page = answer_of(phone)
+                assert answered.startswith(b"HTTP/1.1 " + status), (url, answered)
+                assert b"\r\nconnection: close" in answered.lower(), (url, answered)
+                if status == b"400":
+                    assert html.escape(messages.TABLE_SAVED).encode() in page, (url, page[:300])
+                try:  # then closed by the server, the rest of the photo unread
+                    assert phone.recv(65536) == b"", url
+                except ConnectionResetError:
+                    pass
+    # a photo sent to a table not saved is read whole, on a connection kept open (tests/web/test_photo_upload.py)
