@@ -901,6 +901,46 @@ def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_l
     assert _translated(code, "plain: trim size, no bleed").search(png.output), png.output
 
 
+#: A layout drawing one picture far too coarse for print (8 x 8 pixels over 20 mm) on every card.
+_COARSE = ('background: "#ffffff"\nboxes:\n'
+           '  pic: {kind: image, x: 10mm, y: 10mm, width: 20mm, height: 20mm, src: tiny.png}\n')
+
+
+def test_export_says_its_preflights_findings_in_the_designers_language_grouped_alike(tmp_path: Path) -> None:
+    """export --service's preflight findings (here a picture below the service's resolution on every card) were
+    English inside a French or German report. They are said in the language, the picture's file as it is; the same
+    finding on many pages is one line with the same pages in every language, and `--json` gives each finding a code
+    in no language, the same in English, French and German. English word for word as before."""
+    from PIL import Image
+
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(_COARSE, encoding="utf-8")
+    Image.new("RGB", (8, 8), (200, 30, 30)).save(root / "mine" / "tiny.png")
+    lines, codes = {}, {}
+    for code in ("en", "fr", "de"):
+        args = ["export", "--service", "dtc", "--content", str(root), "--out", str(tmp_path / code)]
+        lang = [] if code == "en" else ["--lang", code]
+        report, as_json = runner.invoke(app, args + lang), runner.invoke(app, args + lang + ["--json"])
+        assert (report.exit_code, as_json.exit_code) == (1, 1), report.output + as_json.output
+        lines[code] = [line for line in report.output.splitlines() if "[min_dpi]" in line]
+        found = json.loads(next(line for line in as_json.stdout.splitlines() if line.startswith("{")))["findings"]
+        codes[code] = [(f["page"], f["rule"], f["code"], f["verdict"]) for f in found]
+    assert len(lines["en"]) == 1, lines["en"]
+    assert re.fullmatch(r"  pages ([0-9, -]+): REFUSED \[min_dpi\] the picture \S*mine/tiny\.png \(8 x 8 px\) is drawn "
+                        r"at \d+ dpi, below the 300 dpi DriveThruCards asks", lines["en"][0]), lines["en"]
+    assert {c for _, _, c, _ in codes["en"]} == {"picture-dpi-below-minimum"}, codes["en"]
+    assert len(codes["en"]) > 1, codes["en"]
+    pages = re.findall(r"\d+", lines["en"][0].split(":")[0])
+    for code in ("fr", "de"):
+        assert codes[code] == codes["en"], (code, codes)
+        assert len(lines[code]) == 1, lines[code]
+        line = lines[code][0]
+        assert re.findall(r"\d+", line.split("[")[0]) == pages, (line, pages)
+        assert _translated(code, "the picture {picture} ({pixels}) is drawn at {dpi} dpi, below the {minimum} dpi "
+                                 "{service} asks").search(line), line
+        assert "mine/tiny.png (8 x 8 px)" in line and "is drawn at" not in line, line
+
+
 #: build's option refusals: (the option and its value, the English refusal word for word, the message it is said by,
 #: the value as written, the language's quotes around it or not).
 _BUILD_REFUSALS = [
