@@ -1333,3 +1333,38 @@ def test_content_check_says_a_missing_parent_box_or_path_data_in_the_designers_l
     assert result.exit_code == 1, result.output
     said("3: boxes.art", "a path needs `d`, its SVG path data")
     assert "boxes.art: a path needs `d`, its SVG path data" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_wrong_path_data_and_a_decks_shape_in_the_designers_language(tmp_path: Path,
+                                                                                         code: str) -> None:
+    """A box's or a deck's `shape` path data that cannot be read (not starting with M, a command short of its
+    numbers), a star's `inner` out of its range, a key a shape's kind does not take: said in English under `--lang
+    fr|de`; now in the language, the file, line and key as written, what was written quoted as the language quotes,
+    exit 1. English word for word."""
+    result, said, english = _layout_checked(
+        tmp_path / "a", code, "extends: generic\nboxes:\n  mark: {kind: path, x: 5mm, y: 5mm, width: 9mm, height: 9mm,"
+                              " d: 'L 1 1 2 2', fill: '#000000'}\n"
+                              "  arc: {kind: path, x: 5mm, y: 20mm, width: 9mm, height: 9mm,"
+                              " d: 'M 0 0 A 5 5 0 2', fill: '#000000'}\n")
+    assert result.exit_code == 1, result.output
+    said("3: boxes.mark.d", "path data must start with M (move to)")
+    line = said("4: boxes.arc.d", "{command} at character {at} needs {count} numbers: expected a flag, 0 or 1, at "
+                                  "character {pos}")
+    assert "A " in line and " 7 " in line and " 14" in line, line
+    assert "boxes.mark.d: path data must start with M (move to)" in english
+    assert "boxes.arc.d: A at character 6 needs 7 numbers: expected a flag, 0 or 1, at character 14" in english
+    for name, shape, key, message, words in (
+            ("cut", "{kind: path, d: 'M 0 0 Z 1'}", "shape.d", "unexpected {text} at character {at} (after Z)",
+             "unexpected '1' at character 8 (after Z)"),
+            ("star", "{kind: star, inner: 120%}", "shape.inner", "{value} is not between {low} and {high}",
+             "'120%' is not between 5% and 95%"),
+            ("disc", "{kind: circle, sides: 6}", "shape.sides", "means nothing to a {kind} (only to {kinds})",
+             "means nothing to a circle (only to polygon or hexagon)")):
+        root = _own_deck(tmp_path / name, DECK + f"shape: {shape}\n")
+        lines = runner.invoke(app, ["content", "check", str(root), "--lang", code]).output.splitlines()
+        line = next(line for line in lines if f"mine/deck.yaml:7: {key}: " in line)
+        assert _translated(code, message).search(line), line
+        if "'" in words:
+            assert _in_quotes(code, words.split("'")[1]) in line, line
+        assert f"mine/deck.yaml:7: {key}: {words}" in runner.invoke(app, ["content", "check", str(root)]).output
