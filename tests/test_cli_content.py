@@ -1368,3 +1368,29 @@ def test_content_check_says_wrong_path_data_and_a_decks_shape_in_the_designers_l
         if "'" in words:
             assert _in_quotes(code, words.split("'")[1]) in line, line
         assert f"mine/deck.yaml:7: {key}: {words}" in runner.invoke(app, ["content", "check", str(root)]).output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_card_file_meeting_the_decks_back_in_the_designers_language(tmp_path: Path,
+                                                                                          code: str) -> None:
+    """A card whose id gives the file of the deck's back (back.svg, back.png): said in English under `--lang fr|de`;
+    now in the language, the card and its id quoted as the language quotes, its row named, and still one problem for
+    the card (it meets the back in SVG and PNG alike: the two were told apart by the English words). English word
+    for word."""
+    root = _own_deck(tmp_path / "c", DECK.replace("count_column", "id_column: id\ncount_column"),
+                     "id,name,text,count\nback,Back,b,1\nb,B,c,2\n")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    found = [line for line in result.output.splitlines() if "mine/cards.csv:" in line]
+    assert len(found) == 1 and "mine/cards.csv:2: mine" in found[0], found
+    assert _translated(code, "{deck}: card {card} (id {id}) would be written as {file}, the file of {other}; give the "
+                             "card another id").search(found[0]), found
+    assert _in_quotes(code, "Back") in found[0] and _in_quotes(code, "back") in found[0] and "back.svg" in found[0]
+    from generator.i18n import language
+
+    assert language(code)._("the deck's back") in found[0], found
+    assert _translated(code, "{n} problem found.", "{n} problems found.", 1).search(result.output), result.output
+    english = runner.invoke(app, ["content", "check", str(root)]).output.splitlines()
+    assert [line.split("/c/", 1)[1] for line in english if "cards.csv:" in line] == [
+        "mine/cards.csv:2: mine: card 'Back' (id 'back') would be written as back.svg, the file of the deck's back; "
+        "give the card another id"], english
