@@ -1394,3 +1394,31 @@ def test_content_check_says_a_card_file_meeting_the_decks_back_in_the_designers_
     assert [line.split("/c/", 1)[1] for line in english if "cards.csv:" in line] == [
         "mine/cards.csv:2: mine: card 'Back' (id 'back') would be written as back.svg, the file of the deck's back; "
         "give the card another id"], english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_card_tables_rows_and_header_in_the_designers_language(tmp_path: Path,
+                                                                                     code: str) -> None:
+    """A cards.csv row short of a value, and a header split by another delimiter than the deck's: said in English
+    under `--lang fr|de`; now in the language, the table and its line named, what was written quoted as the language
+    quotes, the counts in the language's plural. English word for word."""
+    from generator.i18n import language
+
+    lang = language(code)
+    short = _own_deck(tmp_path / "a", DECK, "name,text,count\nA,b,1\nB,c\n")
+    split = _own_deck(tmp_path / "b", DECK, "name;text;count\nA;b;1\n")
+    said = runner.invoke(app, ["content", "check", str(short), "--lang", code])
+    assert said.exit_code == 1, said.output
+    line = next(line for line in said.output.splitlines() if "mine/cards.csv:3: " in line)
+    assert _translated(code, "this row has {values} but the header names {columns}{hint}").search(line), line
+    assert lang.nformat("{n} value", "{n} values", 2) in line and lang.nformat("{n} column", "{n} columns", 3) in line
+    said = runner.invoke(app, ["content", "check", str(split), "--lang", code])
+    assert said.exit_code == 1, said.output
+    line = next(line for line in said.output.splitlines() if "mine/cards.csv:1: " in line)
+    assert _translated(code, "the header row is a single column {header}{hint}").search(line), line
+    assert _translated(code, " (the header looks split by {delimiter}: set `{key}` in deck.yaml)").search(line), line
+    assert _in_quotes(code, "name;text;count") in line and _in_quotes(code, ";") in line, line
+    assert "mine/cards.csv:3: this row has 2 values but the header names 3 columns" in runner.invoke(
+        app, ["content", "check", str(short)]).output
+    assert ("mine/cards.csv:1: the header row is a single column 'name;text;count' (the header looks split by ';': "
+            "set `delimiter: ;` in deck.yaml)") in runner.invoke(app, ["content", "check", str(split)]).output

@@ -50,9 +50,9 @@ from generator.fields import (
     Text,
     check_document,
 )
-from generator.i18n import N_, phrase
+from generator.i18n import N_, phrase, phrase_n, phrase_number
 from generator.sayings import phrase_quoted, quote
-from generator.wording import plural, quoted
+from generator.wording import quoted
 from generator.yamlio import Document, load_file
 
 #: The most cards one deck may hold (the benchmark goes to 10,000).
@@ -440,19 +440,22 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
     try:
         header = next(reader, None)
         if header is None or not any(cell.strip() for cell in header):
-            raise InputError(table, "is empty: the first row must name the columns")
+            raise InputError(table, phrase("is empty: the first row must name the columns"))
         header = [cell.strip() for cell in header]
         if len(header) > MAX_COLUMNS:
-            raise InputError(table, f"the header row names {len(header):,} columns, more than the {MAX_COLUMNS:,} "
-                                    "a deck may have", 1)
+            raise InputError(table, phrase("the header row names {count} columns, more than the {most} a deck may "
+                                           "have", count=phrase_number(len(header)), most=phrase_number(MAX_COLUMNS)),
+                             1)
         if "" in header:
-            raise InputError(table, f"column {header.index('') + 1} of the header row has no name", 1)
+            raise InputError(table, phrase("column {number} of the header row has no name",
+                                           number=str(header.index("") + 1)), 1)
         counts: dict[str, int] = {}
         for name in header:
             counts[name] = counts.get(name, 0) + 1
         repeated = sorted(h for h, n in counts.items() if n > 1)
         if repeated:
-            raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", 1)
+            raise InputError(table, phrase("the header row names {names} more than once",
+                                           names=", ".join(map(quote, repeated))), 1)
         rows: list[tuple[str, dict[str, Scalar]]] = []
         # a row is named by the line it begins on, where a text editor shows it: a quoted value may hold line
         # breaks (Excel's Alt+Enter), and reader.line_num is the line a row ends on
@@ -463,18 +466,20 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
                 continue
             if len(cells) != len(header):
                 hint = _delimiter_hint(header, delimiter)
-                raise InputError(table, f"this row has {plural(len(cells), 'value')} but the header names "
-                                        f"{plural(len(header), 'column')}{hint}", line)
+                raise InputError(table, phrase("this row has {values} but the header names {columns}{hint}",
+                                               values=phrase_n("{n} value", "{n} values", len(cells)),
+                                               columns=phrase_n("{n} column", "{n} columns", len(header)),
+                                               hint=hint), line)
             rows.append((f"{table}:{line}", dict(zip(header, cells))))
             if len(rows) > MAX_CARDS:
-                raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
+                raise InputError(table, phrase("holds more than {most} cards", most=phrase_number(MAX_CARDS)), line)
     except csv.Error as err:
         # named by the line the faulty row begins on: a quote never closed runs to the end of the file
         unclosed = "end of data" in str(err)  # (csv says no more than that)
-        raise InputError(table, "a quote opened in this row is never closed" if unclosed
-                         else f"is not valid CSV: {err}", ended + 1) from None
+        raise InputError(table, phrase("a quote opened in this row is never closed") if unclosed
+                         else phrase("is not valid CSV: {reason}", reason=str(err)), ended + 1) from None
     if not rows:
-        raise InputError(table, "has a header row but no cards")
+        raise InputError(table, phrase("has a header row but no cards"))
     return rows
 
 
@@ -485,8 +490,9 @@ _DELIMITER_KEY = {";": "delimiter: ;", "\t": 'delimiter: "\\t"', "|": 'delimiter
 def _delimiter_hint(header: list[str], delimiter: str) -> str:
     for other in (";", "\t", "|", ","):
         if other != delimiter and len(header) == 1 and other in header[0]:
-            shown = "a tab" if other == "\t" else repr(other)
-            return f" (the header looks split by {shown}: set `{_DELIMITER_KEY[other]}` in deck.yaml)"
+            shown = phrase("a tab") if other == "\t" else quote(other)
+            return phrase(" (the header looks split by {delimiter}: set `{key}` in deck.yaml)", delimiter=shown,
+                          key=_DELIMITER_KEY[other])
     return ""
 
 
@@ -530,12 +536,14 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
     problems: list[Problem] = []
     header = list(rows[0][1]) if rows else []
     if len(header) > MAX_COLUMNS:
-        return [], [Problem(table, None, "", f"the rows have {len(header):,} columns, more than the {MAX_COLUMNS:,} "
-                                             "a deck may have")]
+        return [], [Problem(table, None, "", phrase("the rows have {count} columns, more than the {most} a deck may "
+                                                    "have", count=phrase_number(len(header)),
+                                                    most=phrase_number(MAX_COLUMNS)))]
     columns_set = set(header)
     hint = _delimiter_hint([str(h) for h in header], values["delimiter"])
     if hint:
-        return [], [Problem(table, 1, "", f"the header row is a single column {header[0]!r}{hint}")]
+        return [], [Problem(table, 1, "", phrase("the header row is a single column {header}{hint}",
+                                                 header=quote(header[0]), hint=hint))]
     columns: dict[str, str | None] = {}
     for option in ("name_column", "id_column", "count_column", "layout_column"):
         wanted = values[option]
