@@ -1422,3 +1422,28 @@ def test_content_check_says_a_card_tables_rows_and_header_in_the_designers_langu
         app, ["content", "check", str(short)]).output
     assert ("mine/cards.csv:1: the header row is a single column 'name;text;count' (the header looks split by ';': "
             "set `delimiter: ;` in deck.yaml)") in runner.invoke(app, ["content", "check", str(split)]).output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_decks_table_file_and_translation_columns_in_the_designers_language(tmp_path: Path,
+                                                                                                 code: str) -> None:
+    """A deck whose `cards:` is a spreadsheet donjon cannot read (.xls), and a table column translating a column the
+    table lacks (Title@fr): said in English under `--lang fr|de`; now in the language, the file, key and column as
+    written, the names quoted as the language quotes. English word for word."""
+    xls = _own_deck(tmp_path / "a", DECK.replace("cards.csv", "cards.xls"))
+    (xls / "mine" / "cards.xls").write_bytes(b"\xd0\xcf\x11\xe0")
+    stray = _own_deck(tmp_path / "b", DECK, "name,text,count,Title@de\nA,b,1,X\n")
+    said = runner.invoke(app, ["content", "check", str(xls), "--lang", code])
+    assert said.exit_code == 1, said.output
+    line = next(line for line in said.output.splitlines() if "mine/deck.yaml:5: " in line)
+    assert _translated(code, "cards: {table} is a spreadsheet donjon cannot read; save it as .xlsx (or .csv)").search(
+        line) and _in_quotes(code, "cards.xls") in line, line
+    said = runner.invoke(app, ["content", "check", str(stray), "--lang", code])
+    assert said.exit_code == 1, said.output
+    line = next(line for line in said.output.splitlines() if "mine/cards.csv:1: Title@de: " in line)
+    assert _translated(code, "translates the column {column}, which the table does not have (its columns: "
+                             "{columns})").search(line) and _in_quotes(code, "Title") in line, line
+    assert "mine/deck.yaml:5: cards: 'cards.xls' is a spreadsheet donjon cannot read; save it as .xlsx (or .csv)" in \
+        runner.invoke(app, ["content", "check", str(xls)]).output
+    assert ("mine/cards.csv:1: Title@de: translates the column 'Title', which the table does not have (its columns: "
+            "name, text, count, Title@de)") in runner.invoke(app, ["content", "check", str(stray)]).output
