@@ -1447,3 +1447,29 @@ def test_content_check_says_a_decks_table_file_and_translation_columns_in_the_de
         runner.invoke(app, ["content", "check", str(xls)]).output
     assert ("mine/cards.csv:1: Title@de: translates the column 'Title', which the table does not have (its columns: "
             "name, text, count, Title@de)") in runner.invoke(app, ["content", "check", str(stray)]).output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_decks_icons_and_card_size_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A deck's `icons:` naming a file rather than a folder, and a card side out of range: said in English under
+    `--lang fr|de`; now in the language, the file, line and key as written, the name quoted as the language quotes,
+    the length as the language writes numbers. English word for word."""
+    wide = _own_deck(tmp_path / "a", DECK.replace("card_size: poker", "card_size: {width: 5000.5mm, height: 88mm}"))
+    root = _own_deck(tmp_path / "b", DECK + "icons: notes.txt\n")
+    (root / "mine" / "notes.txt").write_text("x", encoding="utf-8")
+    lines = []
+    for folder in (root, wide):
+        said = runner.invoke(app, ["content", "check", str(folder), "--lang", code])
+        assert said.exit_code == 1, said.output
+        lines += said.output.splitlines()
+    icons = next(line for line in lines if "mine/deck.yaml:7: icons: " in line)
+    assert _translated(code, "{ref} is not a folder (give a folder of .svg and .png files, or icon files by name)"
+                       ).search(icons) and _in_quotes(code, "notes.txt") in icons, icons
+    size = next(line for line in lines if "mine/deck.yaml:3: card_size.width: " in line)
+    assert _translated(code, "is {length} mm; a card side must be between {low} and {high} mm").search(size), size
+    assert "5000,5" in size.replace("\u202f", "").replace(".", ""), size
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "mine/deck.yaml:7: icons: 'notes.txt' is not a folder (give a folder of .svg and .png files, or icon " \
+        "files by name)" in english, english
+    english = runner.invoke(app, ["content", "check", str(wide)]).output
+    assert "mine/deck.yaml:3: card_size.width: is 5000.5 mm; a card side must be between " in english, english
