@@ -901,6 +901,46 @@ def test_export_says_its_report_its_refusals_and_its_showcase_in_the_designers_l
     assert _translated(code, "plain: trim size, no bleed").search(png.output), png.output
 
 
+#: A layout drawing one picture far too coarse for print (8 x 8 pixels over 20 mm) on every card.
+_COARSE = ('background: "#ffffff"\nboxes:\n'
+           '  pic: {kind: image, x: 10mm, y: 10mm, width: 20mm, height: 20mm, src: tiny.png}\n')
+
+
+def test_export_says_its_preflights_findings_in_the_designers_language_grouped_alike(tmp_path: Path) -> None:
+    """export --service's preflight findings (here a picture below the service's resolution on every card) were
+    English inside a French or German report. They are said in the language, the picture's file as it is; the same
+    finding on many pages is one line with the same pages in every language, and `--json` gives each finding a code
+    in no language, the same in English, French and German. English word for word as before."""
+    from PIL import Image
+
+    root = _own_deck(tmp_path / "c", DECK.replace("layout: generic", "layout: lay.yaml"))
+    (root / "mine" / "lay.yaml").write_text(_COARSE, encoding="utf-8")
+    Image.new("RGB", (8, 8), (200, 30, 30)).save(root / "mine" / "tiny.png")
+    lines, codes = {}, {}
+    for code in ("en", "fr", "de"):
+        args = ["export", "--service", "dtc", "--content", str(root), "--out", str(tmp_path / code)]
+        lang = [] if code == "en" else ["--lang", code]
+        report, as_json = runner.invoke(app, args + lang), runner.invoke(app, args + lang + ["--json"])
+        assert (report.exit_code, as_json.exit_code) == (1, 1), report.output + as_json.output
+        lines[code] = [line for line in report.output.splitlines() if "[min_dpi]" in line]
+        found = json.loads(next(line for line in as_json.stdout.splitlines() if line.startswith("{")))["findings"]
+        codes[code] = [(f["page"], f["rule"], f["code"], f["verdict"]) for f in found]
+    assert len(lines["en"]) == 1, lines["en"]
+    assert re.fullmatch(r"  pages ([0-9, -]+): REFUSED \[min_dpi\] the picture \S*mine/tiny\.png \(8 x 8 px\) is drawn "
+                        r"at \d+ dpi, below the 300 dpi DriveThruCards asks", lines["en"][0]), lines["en"]
+    assert {c for _, _, c, _ in codes["en"]} == {"picture-dpi-below-minimum"}, codes["en"]
+    assert len(codes["en"]) > 1, codes["en"]
+    pages = re.findall(r"\d+", lines["en"][0].split(":")[0])
+    for code in ("fr", "de"):
+        assert codes[code] == codes["en"], (code, codes)
+        assert len(lines[code]) == 1, lines[code]
+        line = lines[code][0]
+        assert re.findall(r"\d+", line.split("[")[0]) == pages, (line, pages)
+        assert _translated(code, "the picture {picture} ({pixels}) is drawn at {dpi} dpi, below the {minimum} dpi "
+                                 "{service} asks").search(line), line
+        assert "mine/tiny.png (8 x 8 px)" in line and "is drawn at" not in line, line
+
+
 #: build's option refusals: (the option and its value, the English refusal word for word, the message it is said by,
 #: the value as written, the language's quotes around it or not).
 _BUILD_REFUSALS = [
@@ -1293,3 +1333,143 @@ def test_content_check_says_a_missing_parent_box_or_path_data_in_the_designers_l
     assert result.exit_code == 1, result.output
     said("3: boxes.art", "a path needs `d`, its SVG path data")
     assert "boxes.art: a path needs `d`, its SVG path data" in english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_wrong_path_data_and_a_decks_shape_in_the_designers_language(tmp_path: Path,
+                                                                                         code: str) -> None:
+    """A box's or a deck's `shape` path data that cannot be read (not starting with M, a command short of its
+    numbers), a star's `inner` out of its range, a key a shape's kind does not take: said in English under `--lang
+    fr|de`; now in the language, the file, line and key as written, what was written quoted as the language quotes,
+    exit 1. English word for word."""
+    result, said, english = _layout_checked(
+        tmp_path / "a", code, "extends: generic\nboxes:\n  mark: {kind: path, x: 5mm, y: 5mm, width: 9mm, height: 9mm,"
+                              " d: 'L 1 1 2 2', fill: '#000000'}\n"
+                              "  arc: {kind: path, x: 5mm, y: 20mm, width: 9mm, height: 9mm,"
+                              " d: 'M 0 0 A 5 5 0 2', fill: '#000000'}\n")
+    assert result.exit_code == 1, result.output
+    said("3: boxes.mark.d", "path data must start with M (move to)")
+    line = said("4: boxes.arc.d", "{command} at character {at} needs {count} numbers: expected a flag, 0 or 1, at "
+                                  "character {pos}")
+    assert "A " in line and " 7 " in line and " 14" in line, line
+    assert "boxes.mark.d: path data must start with M (move to)" in english
+    assert "boxes.arc.d: A at character 6 needs 7 numbers: expected a flag, 0 or 1, at character 14" in english
+    for name, shape, key, message, words in (
+            ("cut", "{kind: path, d: 'M 0 0 Z 1'}", "shape.d", "unexpected {text} at character {at} (after Z)",
+             "unexpected '1' at character 8 (after Z)"),
+            ("star", "{kind: star, inner: 120%}", "shape.inner", "{value} is not between {low} and {high}",
+             "'120%' is not between 5% and 95%"),
+            ("disc", "{kind: circle, sides: 6}", "shape.sides", "means nothing to a {kind} (only to {kinds})",
+             "means nothing to a circle (only to polygon or hexagon)")):
+        root = _own_deck(tmp_path / name, DECK + f"shape: {shape}\n")
+        lines = runner.invoke(app, ["content", "check", str(root), "--lang", code]).output.splitlines()
+        line = next(line for line in lines if f"mine/deck.yaml:7: {key}: " in line)
+        assert _translated(code, message).search(line), line
+        if "'" in words:
+            assert _in_quotes(code, words.split("'")[1]) in line, line
+        assert f"mine/deck.yaml:7: {key}: {words}" in runner.invoke(app, ["content", "check", str(root)]).output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_card_file_meeting_the_decks_back_in_the_designers_language(tmp_path: Path,
+                                                                                          code: str) -> None:
+    """A card whose id gives the file of the deck's back (back.svg, back.png): said in English under `--lang fr|de`;
+    now in the language, the card and its id quoted as the language quotes, its row named, and still one problem for
+    the card (it meets the back in SVG and PNG alike: the two were told apart by the English words). English word
+    for word."""
+    root = _own_deck(tmp_path / "c", DECK.replace("count_column", "id_column: id\ncount_column"),
+                     "id,name,text,count\nback,Back,b,1\nb,B,c,2\n")
+    result = runner.invoke(app, ["content", "check", str(root), "--lang", code])
+    assert result.exit_code == 1, result.output
+    found = [line for line in result.output.splitlines() if "mine/cards.csv:" in line]
+    assert len(found) == 1 and "mine/cards.csv:2: mine" in found[0], found
+    assert _translated(code, "{deck}: card {card} (id {id}) would be written as {file}, the file of {other}; give the "
+                             "card another id").search(found[0]), found
+    assert _in_quotes(code, "Back") in found[0] and _in_quotes(code, "back") in found[0] and "back.svg" in found[0]
+    from generator.i18n import language
+
+    assert language(code)._("the deck's back") in found[0], found
+    assert _translated(code, "{n} problem found.", "{n} problems found.", 1).search(result.output), result.output
+    english = runner.invoke(app, ["content", "check", str(root)]).output.splitlines()
+    assert [line.split("/c/", 1)[1] for line in english if "cards.csv:" in line] == [
+        "mine/cards.csv:2: mine: card 'Back' (id 'back') would be written as back.svg, the file of the deck's back; "
+        "give the card another id"], english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_card_tables_rows_and_header_in_the_designers_language(tmp_path: Path,
+                                                                                     code: str) -> None:
+    """A cards.csv row short of a value, and a header split by another delimiter than the deck's: said in English
+    under `--lang fr|de`; now in the language, the table and its line named, what was written quoted as the language
+    quotes, the counts in the language's plural. English word for word."""
+    from generator.i18n import language
+
+    lang = language(code)
+    short = _own_deck(tmp_path / "a", DECK, "name,text,count\nA,b,1\nB,c\n")
+    split = _own_deck(tmp_path / "b", DECK, "name;text;count\nA;b;1\n")
+    said = runner.invoke(app, ["content", "check", str(short), "--lang", code])
+    assert said.exit_code == 1, said.output
+    line = next(line for line in said.output.splitlines() if "mine/cards.csv:3: " in line)
+    assert _translated(code, "this row has {values} but the header names {columns}{hint}").search(line), line
+    assert lang.nformat("{n} value", "{n} values", 2) in line and lang.nformat("{n} column", "{n} columns", 3) in line
+    said = runner.invoke(app, ["content", "check", str(split), "--lang", code])
+    assert said.exit_code == 1, said.output
+    line = next(line for line in said.output.splitlines() if "mine/cards.csv:1: " in line)
+    assert _translated(code, "the header row is a single column {header}{hint}").search(line), line
+    assert _translated(code, " (the header looks split by {delimiter}: set `{key}` in deck.yaml)").search(line), line
+    assert _in_quotes(code, "name;text;count") in line and _in_quotes(code, ";") in line, line
+    assert "mine/cards.csv:3: this row has 2 values but the header names 3 columns" in runner.invoke(
+        app, ["content", "check", str(short)]).output
+    assert ("mine/cards.csv:1: the header row is a single column 'name;text;count' (the header looks split by ';': "
+            "set `delimiter: ;` in deck.yaml)") in runner.invoke(app, ["content", "check", str(split)]).output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_decks_table_file_and_translation_columns_in_the_designers_language(tmp_path: Path,
+                                                                                                 code: str) -> None:
+    """A deck whose `cards:` is a spreadsheet donjon cannot read (.xls), and a table column translating a column the
+    table lacks (Title@fr): said in English under `--lang fr|de`; now in the language, the file, key and column as
+    written, the names quoted as the language quotes. English word for word."""
+    xls = _own_deck(tmp_path / "a", DECK.replace("cards.csv", "cards.xls"))
+    (xls / "mine" / "cards.xls").write_bytes(b"\xd0\xcf\x11\xe0")
+    stray = _own_deck(tmp_path / "b", DECK, "name,text,count,Title@de\nA,b,1,X\n")
+    said = runner.invoke(app, ["content", "check", str(xls), "--lang", code])
+    assert said.exit_code == 1, said.output
+    line = next(line for line in said.output.splitlines() if "mine/deck.yaml:5: " in line)
+    assert _translated(code, "cards: {table} is a spreadsheet donjon cannot read; save it as .xlsx (or .csv)").search(
+        line) and _in_quotes(code, "cards.xls") in line, line
+    said = runner.invoke(app, ["content", "check", str(stray), "--lang", code])
+    assert said.exit_code == 1, said.output
+    line = next(line for line in said.output.splitlines() if "mine/cards.csv:1: Title@de: " in line)
+    assert _translated(code, "translates the column {column}, which the table does not have (its columns: "
+                             "{columns})").search(line) and _in_quotes(code, "Title") in line, line
+    assert "mine/deck.yaml:5: cards: 'cards.xls' is a spreadsheet donjon cannot read; save it as .xlsx (or .csv)" in \
+        runner.invoke(app, ["content", "check", str(xls)]).output
+    assert ("mine/cards.csv:1: Title@de: translates the column 'Title', which the table does not have (its columns: "
+            "name, text, count, Title@de)") in runner.invoke(app, ["content", "check", str(stray)]).output
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_decks_icons_and_card_size_in_the_designers_language(tmp_path: Path, code: str) -> None:
+    """A deck's `icons:` naming a file rather than a folder, and a card side out of range: said in English under
+    `--lang fr|de`; now in the language, the file, line and key as written, the name quoted as the language quotes,
+    the length as the language writes numbers. English word for word."""
+    wide = _own_deck(tmp_path / "a", DECK.replace("card_size: poker", "card_size: {width: 5000.5mm, height: 88mm}"))
+    root = _own_deck(tmp_path / "b", DECK + "icons: notes.txt\n")
+    (root / "mine" / "notes.txt").write_text("x", encoding="utf-8")
+    lines = []
+    for folder in (root, wide):
+        said = runner.invoke(app, ["content", "check", str(folder), "--lang", code])
+        assert said.exit_code == 1, said.output
+        lines += said.output.splitlines()
+    icons = next(line for line in lines if "mine/deck.yaml:7: icons: " in line)
+    assert _translated(code, "{ref} is not a folder (give a folder of .svg and .png files, or icon files by name)"
+                       ).search(icons) and _in_quotes(code, "notes.txt") in icons, icons
+    size = next(line for line in lines if "mine/deck.yaml:3: card_size.width: " in line)
+    assert _translated(code, "is {length} mm; a card side must be between {low} and {high} mm").search(size), size
+    assert "5000,5" in size.replace("\u202f", "").replace(".", ""), size
+    english = runner.invoke(app, ["content", "check", str(root)]).output
+    assert "mine/deck.yaml:7: icons: 'notes.txt' is not a folder (give a folder of .svg and .png files, or icon " \
+        "files by name)" in english, english
+    english = runner.invoke(app, ["content", "check", str(wide)]).output
+    assert "mine/deck.yaml:3: card_size.width: is 5000.5 mm; a card side must be between " in english, english

@@ -1209,7 +1209,7 @@ def test_what_a_pattern_or_a_gradient_paints_in_the_margin_is_measured(tmp_path:
     assert [(page, verdict) for page, verdict, _ in safe] == [(1, "warned"), (2, "warned"), (3, "warned"),
                                                               (6, "refused")], safe
     assert all("1.06 mm from the cut" in message for _, _, message in safe[:3]), safe
-    assert "characters of text outside the safe area" in safe[3][2], safe
+    assert "of text outside the safe area" in safe[3][2], safe  # (one character: no longer "1 characters")
 
 
 def test_a_pdfx_page_with_both_a_trim_box_and_an_art_box_is_refused(tmp_path: Path) -> None:
@@ -3490,3 +3490,55 @@ def test_a_card_with_its_bleed_but_no_trimbox_is_said_so(tmp_path: Path) -> None
     edge = check_pdf(page("edge", (198, 270), text_at=13), find_service("printninja"))
     safe = [f for f in edge.findings if f.rule == "safe"]
     assert [(f.page, f.verdict) for f in safe] == [(1, "warned")] and "no TrimBox" in safe[0].message, edge.findings
+
+
+def test_the_same_finding_on_many_pages_is_one_line_said_alike_in_every_language(tmp_path: Path) -> None:
+    """A finding whose count differs from page to page (3 and 5 letters outside the safe area, 1 and 2 RGB colours
+    set) is one line for the pages it is on. The report grouped findings by their English words less a leading count,
+    so a French or German report could not group them: they are now grouped by their kind (a code in no language) and
+    their words less the counts, and the same findings are the same lines, with the same pages, in English, French and
+    German; the JSON report's codes are the same in all three. English word for word as before."""
+    import pikepdf
+
+    from generator.i18n import language, messages_in
+    from generator.prepress.preflight import check_pdf
+    from generator.prepress.services import find_service
+
+    pdf = pikepdf.new()
+    glyph = pdf.make_stream(b"1000 0 0 0 750 750 d1 0 0 750 750 re f")
+    type3 = pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 750, 750],
+        FontMatrix=[0.001, 0, 0, 0.001, 0, 0], CharProcs=pikepdf.Dictionary(square=glyph),
+        Encoding=pikepdf.Dictionary(Differences=[97, pikepdf.Name.square]), FirstChar=97, LastChar=97,
+        Widths=[1000], Resources=pikepdf.Dictionary()))
+    resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F0=type3))
+    for drawing in (b"1 0 0 rg 90 130 9 9 re f BT /F0 20 Tf 12 130 Td (aaa) Tj ET",
+                    b"1 0 0 rg 90 130 9 9 re f 0 1 0 rg 90 150 9 9 re f BT /F0 20 Tf 12 130 Td (aaaaa) Tj ET"):
+        _one_page(pdf, resources, drawing)
+    path = tmp_path / "counts.pdf"
+    pdf.save(path)
+    lines, codes = {}, {}
+    for code in ("en", "fr", "de"):
+        with messages_in(language(code)):
+            found = check_pdf(path, find_service("dtc"))
+            report = found.lines()
+        lines[code] = [line for line in report if "[safe]" in line or "[colour] " in line and "1-2" in line]
+        codes[code] = [(f["page"], f["rule"], f["code"], f["verdict"]) for f in found.as_json()["findings"]
+                       if f["page"] is not None]
+    assert len(lines["en"]) == 2, lines["en"]
+    assert lines["en"][0] == "  pages 1-2: REFUSED [colour] an RGB fill colour (rg): RGB in a CMYK file", lines["en"]
+    assert re.fullmatch(r"  pages 1-2: REFUSED \[safe\] characters of text outside the safe area \(\d+\.\d\d mm "
+                        r"inside the cut\)", lines["en"][1]), lines["en"]
+    assert codes["en"] == [(1, "colour", "rgb-operator", "refused"), (2, "colour", "rgb-operator", "refused"),
+                           (1, "safe", "safe-text", "refused"), (2, "safe", "safe-text", "refused")], codes["en"]
+    for code in ("fr", "de"):
+        assert codes[code] == codes["en"], (code, codes)
+        assert len(lines[code]) == 2, lines[code]
+        pages = language(code).ngettext("page {pages}", "pages {pages}", 2).format(pages="1-2")
+        assert all(line.startswith(f"  {pages}") for line in lines[code]), lines[code]
+        for line, message in zip(lines[code], ("{what}: RGB in a CMYK file",
+                                               "characters of text outside the safe area ({safe} inside the cut)")):
+            translated = language(code)._(message)
+            assert translated != message, (code, message)
+            assert re.search(".*".join(re.escape(part) for part in re.split(r"\{[a-z]+\}", translated)), line), line
+            assert "RGB in a CMYK" not in line and "characters of text" not in line, line

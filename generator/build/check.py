@@ -18,7 +18,7 @@ from pathlib import Path
 from generator.catalog.deck import Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem
-from generator.i18n import phrase_n
+from generator.i18n import phrase, phrase_figure, phrase_n, phrase_number
 from generator.sayings import quote
 
 
@@ -158,45 +158,54 @@ def check_outputs(content: Content, exports: dict[str, dict[str, str]] | None = 
 
     problems: list[Problem] = []
     warnings: list[Problem] = []
-    seen: set[tuple[str, int | None, str, str]] = set()
+    seen: set[tuple[str, int | None, str]] = set()
     nowhere = Path("/nonexistent-output")  # the names only: nothing is written
     for deck in all_decks(content):
         origin = deck_origin(content, deck)
         suffixes: dict[str, dict[str, str]] = {b.suffix: {} for b in BACKENDS if not b.imposed} | (exports or {})
         for suffix, more in suffixes.items():
-            reserved = {f"back.{suffix}": "the deck's back", **more}
+            reserved = {f"back.{suffix}": phrase("the deck's back"), **more}
             for problem in file_collisions(deck, nowhere, suffix, reserved)[1]:
-                key = (problem.file, problem.line, problem.where, problem.message.split(" would be written as ")[0])
-                if key not in seen:  # one card clashing in SVG and PNG alike is one problem
+                # one card clashing in SVG and PNG alike is one problem: a card is its row (a deck of your own) or
+                # its entry, whatever language the message is said in
+                key = (problem.file, problem.line, problem.where)
+                if key not in seen:
                     seen.add(key)
                     problems.append(problem)
         where = "name" if deck.folder is not None else f"decks[{deck.id}].name"
-        names = [(deck.name, "the deck's name")] + ([(deck.game_name, "the game's name")]
-                                                     if deck.game_name != deck.name else [])
+        names = [(deck.name, phrase("the deck's name"))] + ([(deck.game_name, phrase("the game's name"))]
+                                                             if deck.game_name != deck.name else [])
         faces = _page_line_faces(deck, origin)
         for text, what in names:
             lacking = page_line_lacks(text, faces)
             if lacking:
-                listed = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in lacking)
+                listed = ", ".join(f"{quote(c)} (U+{ord(c):04X})" for c in lacking)
                 own = [family for family in dict.fromkeys(fonts.FACES[face].family for face in faces)
                        if family != fonts.FACES[FOOTER_FACE].family]
-                tried = (f"its font ({fonts.FACES[FOOTER_FACE].family})" if not own else
-                         f"its fonts ({fonts.FACES[FOOTER_FACE].family}, then those of the deck's layouts: "
-                         f"{', '.join(own)})")
-                problems.append(Problem(origin, None, where, f"{what} {text!r} is printed on every page of "
-                                        f"{deck_label(deck)}, but {tried} {'have' if own else 'has'} no glyph for "
-                                        f"{listed}; name the "
-                                        "deck in other letters, or have its layouts write in a font that has them"))
+                footer = fonts.FACES[FOOTER_FACE].family
+                said = phrase("{what} {text} is printed on every page of {deck}, but its font ({font}) has no glyph "
+                              "for {letters}; name the deck in other letters, or have its layouts write in a font "
+                              "that has them", what=what, text=quote(text), deck=deck_label(deck), font=footer,
+                              letters=listed) if not own else \
+                    phrase("{what} {text} is printed on every page of {deck}, but its fonts ({font}, then those of "
+                           "the deck's layouts: {fonts}) have no glyph for {letters}; name the deck in other "
+                           "letters, or have its layouts write in a font that has them", what=what, text=quote(text),
+                           deck=deck_label(deck), font=footer, fonts=", ".join(own), letters=listed)
+                problems.append(Problem(origin, None, where, said))
         if deck.total > MAX_SHEET_CARDS:
             warnings.append(Problem(origin, None, "count_column" if deck.folder is not None else f"decks[{deck.id}]",
-                                    f"{deck_label(deck)} holds {deck.total:,} cards with their copies, more than the "
-                                    f"{MAX_SHEET_CARDS:,} a document of sheets may hold: `donjon build` can write its "
-                                    "SVGs (--format svg) and `donjon export` its images, but no PDF sheets"))
+                                    phrase("{deck} holds {count} cards with their copies, more than the {most} a "
+                                           "document of sheets may hold: `donjon build` can write its SVGs (--format "
+                                           "svg) and `donjon export` its images, but no PDF sheets",
+                                           deck=deck_label(deck), count=phrase_number(deck.total),
+                                           most=phrase_number(MAX_SHEET_CARDS))))
         size = deck.card_size
         if not fits_some_paper(size.width_pt, size.height_pt):
             warnings.append(Problem(origin, None, "card_size" if deck.folder is not None else f"decks[{deck.id}]."
-                                    "card_size", f"{deck_label(deck)}: a {size.width_mm:g} x {size.height_mm:g} mm "
-                                    "card fits on no paper donjon prints on (A4 or Letter, either orientation): "
-                                    "`donjon build` can write its SVGs (--format svg) and `donjon export` its "
-                                    "images, but no PDF sheets"))
+                                    "card_size", phrase(
+                                        "{deck}: a {width} x {height} mm card fits on no paper donjon prints on (A4 or "
+                                        "Letter, either orientation): `donjon build` can write its SVGs (--format svg) "
+                                        "and `donjon export` its images, but no PDF sheets", deck=deck_label(deck),
+                                        width=phrase_figure(size.width_mm, "g"),
+                                        height=phrase_figure(size.height_mm, "g"))))
     return problems, warnings

@@ -24,7 +24,7 @@ from generator.build.options import BuildOptions, Written
 from generator.catalog.deck import Card, Deck
 from generator.content import Content
 from generator.errors import ContentError, Problem, stop_if_requested
-from generator.i18n import N_, language, phrase
+from generator.i18n import N_, language, phrase, phrase_number
 from generator.layout.draw import CardView, DeckView, Subject, draw, subject
 from generator.layout.load import Layout, MissingLayout, load_layout
 from generator.output import StagedFolder, atomic_path, inside, inside_names, staged, transaction, write_bytes
@@ -382,11 +382,12 @@ def file_collisions(deck: Deck, folder: Path, suffix: str, reserved: Mapping[str
     for card, name in zip(deck.cards, inside_names(folder, (f"{card.id}.{suffix}" for card in deck.cards)),
                           strict=True):
         if name in taken:
-            problems.append(card_problem(deck, card, "", f"{deck_label(deck)}: card {card.name!r} (id {card.id!r}) "
-                                         f"would be written as {name}, the file of {taken[name]}; give the card "
-                                         "another id"))
+            problems.append(card_problem(deck, card, "", phrase(
+                "{deck}: card {card} (id {id}) would be written as {file}, the file of {other}; give the card another "
+                "id", deck=deck_label(deck), card=quote(card.name), id=quote(card.id), file=name, other=taken[name])))
         else:
-            taken[name] = f"card {card.id!r}"
+            # TRANSLATORS: what a file of a deck's folder holds: one card, by its id
+            taken[name] = phrase("card {id}", id=quote(card.id))
         names.append(name)
     return tuple(names), problems
 
@@ -422,7 +423,7 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
     names: dict[str, dict[str, str]] = {}
     for b in per_card:
         files = card_file_names(deck, inside(out, deck.namespace, deck.id, b.name), b.suffix,
-                                {f"back.{b.suffix}": "the deck's back"})
+                                {f"back.{b.suffix}": phrase("the deck's back")})
         names[b.name] = dict(zip((c.id for c in deck.cards), files, strict=True))
     light = options.ink == "light"
     guides = options.guides
@@ -469,9 +470,11 @@ def build_deck(content: Content, deck: Deck, out: Path, options: BuildOptions, p
         total_pages = 0
         if imposed and count > MAX_SHEET_CARDS:
             raise ContentError([Problem(deck_origin(content, deck), None, "count_column" if deck.folder else
-                                        f"decks[{deck.id}]", f"{deck_label(deck)} holds {count:,} cards with their "
-                                        f"copies, more than the {MAX_SHEET_CARDS:,} a document of sheets may hold; "
-                                        "print fewer copies, split the deck, or build it as SVG only (--format svg)")])
+                                        f"decks[{deck.id}]", phrase(
+                                            "{deck} holds {count} cards with their copies, more than the {most} a "
+                                            "document of sheets may hold; print fewer copies, split the deck, or build "
+                                            "it as SVG only (--format svg)", deck=deck_label(deck),
+                                            count=phrase_number(count), most=phrase_number(MAX_SHEET_CARDS)))])
         if imposed:
             sheet = grid(size.width_pt, size.height_pt, options.print_options)
             for index, b in enumerate(imposed):

@@ -138,8 +138,8 @@ def _icon_folder(ref: str, doc: Document, base: Path, root: Path,
         problems.append(Problem(doc.file, line, "icons", str(err)))
         return []
     if not folder.is_dir():
-        problems.append(Problem(doc.file, line, "icons", f"{ref!r} is not a folder (give a folder of .svg and .png "
-                                                         "files, or icon files by name)"))
+        problems.append(Problem(doc.file, line, "icons", phrase("{ref} is not a folder (give a folder of .svg and .png "
+                                                                "files, or icon files by name)", ref=quote(ref))))
         return []
     found: dict[str, Path] = {}
     for path in sorted(folder.iterdir()):
@@ -149,18 +149,21 @@ def _icon_folder(ref: str, doc: Document, base: Path, root: Path,
         if not name:
             continue
         if name in found:
-            problems.append(Problem(doc.file, line, "icons", f"{found[name].name} and {path.name} both give the icon "
-                                                             f"{name!r}; rename one"))
+            problems.append(Problem(doc.file, line, "icons", phrase("{first} and {second} both give the icon {name}; "
+                                                                    "rename one", first=found[name].name,
+                                                                    second=path.name, name=quote(name))))
             continue
         if not inside(root.resolve(), path.resolve()):
-            problems.append(Problem(doc.file, line, "icons", f"{path.name} in {ref!r} is a link leading outside the "
-                                                             "content folder; donjon reads only files inside it"))
+            problems.append(Problem(doc.file, line, "icons", phrase("{file} in {ref} is a link leading outside the "
+                                                                    "content folder; donjon reads only files inside "
+                                                                    "it", file=path.name, ref=quote(ref))))
             continue
         found[name] = path.resolve()
         if len(found) > MAX_ICONS:
-            problems.append(Problem(doc.file, line, "icons", f"{ref!r} holds more than {MAX_ICONS} icons"))
+            problems.append(Problem(doc.file, line, "icons", phrase("{ref} holds more than {most} icons",
+                                                                    ref=quote(ref), most=str(MAX_ICONS))))
             break
     if not found:
-        problems.append(Problem(doc.file, line, "icons", f"{ref!r} holds no .svg or .png file"))
+        problems.append(Problem(doc.file, line, "icons", phrase("{ref} holds no .svg or .png file", ref=quote(ref))))
     origin = f"{doc.file}:{line or '?'}"
     return [(name, path, origin) for name, path in found.items()]

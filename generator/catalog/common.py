@@ -26,7 +26,8 @@ from generator.fields import (
     Type,
     normalise_name,
 )
-from generator.i18n import N_
+from generator.i18n import N_, phrase, phrase_figure
+from generator.sayings import quote
 from generator.units import MM_PER_UNIT, mm
 from generator.yamlio import PathKey
 
@@ -339,9 +340,12 @@ class Length(Type[float]):
         else:
             mm = None
         if mm is None:
-            return ck.fail(path, f"expected a length such as 63mm, 2.5in or 180pt, got {value!r}")
+            return ck.fail(path, phrase("expected a length such as 63mm, 2.5in or 180pt, got {value}",
+                                        value=quote(value)))
         if not self.low <= mm <= self.high:
-            return ck.fail(path, f"is {mm:g} mm; a card side must be between {self.low:g} and {self.high:g} mm")
+            return ck.fail(path, phrase("is {length} mm; a card side must be between {low} and {high} mm",
+                                        length=phrase_figure(mm, "g"), low=phrase_figure(self.low, "g"),
+                                        high=phrase_figure(self.high, "g")))
         return mm
 
     def schema(self) -> dict[str, Any]:

@@ -20,7 +20,8 @@ from typing import Any, NamedTuple
 
 from generator.catalog.common import Length
 from generator.fields import AnyOf, Checker, Choice, Field, Int, Number, Record, Text, Type
-from generator.i18n import N_
+from generator.i18n import N_, messages_language, phrase, phrase_number
+from generator.sayings import quote
 from generator.units import PT_PER_MM
 from generator.yamlio import PathKey
 
@@ -81,9 +82,11 @@ class Share(Type[float]):
             found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*%\s*", value)
             share = float(found.group(1)) / 100 if found else None
         if share is None:
-            return ck.fail(path, f"expected a share such as 45% or 0.45, got {value!r}")
+            return ck.fail(path, phrase("expected a share such as 45% or 0.45, got {value}", value=quote(value)))
         if not self.low <= share <= self.high:
-            return ck.fail(path, f"{value!r} is not between {self.low:.0%} and {self.high:.0%}")
+            low, high = format(self.low, ".0%"), format(self.high, ".0%")
+            return ck.fail(path, phrase("{value} is not between {low} and {high}", value=quote(value), low=low,
+                                        high=high))
         return share
 
     def schema(self) -> dict[str, Any]:
@@ -129,9 +132,10 @@ def named_shape(name: str) -> Shape:
 def _record_rule(values: Any, path: PathKey, ck: Checker) -> None:
     kind = values["kind"]
     if kind == "polygon" and not values["sides"]:
-        ck.fail(path, "a polygon needs `sides` (6 for a hexagon); for any other outline give `kind: path`")
+        ck.fail(path, phrase("a polygon needs `sides` (6 for a hexagon); for any other outline give `kind: path`"))
     if kind == "path" and not values["d"]:
-        ck.fail(path, "a path needs `d`, its SVG path data")
+        # TRANSLATORS: `d` is a key of a deck's `shape`, as written there
+        ck.fail(path, phrase("a path needs `d`, its SVG path data"))
     elif kind == "path":
         try:
             parse_path(values["d"])
@@ -141,7 +145,10 @@ def _record_rule(values: Any, path: PathKey, ck: Checker) -> None:
                        ("inner", ("star",)), ("angle", ("polygon", "hexagon", "star")), ("d", ("path",)),
                        ("viewbox", ("path",))):
         if values[key] is not None and kind not in kinds:
-            ck.fail((*path, key), f"means nothing to a {kind} (only to {' or '.join(kinds)})")
+            lang = messages_language()
+            only = " or ".join(kinds) if lang is None else lang.listing(list(kinds), "or")
+            # TRANSLATORS: a key of a deck's `shape` that its kind (rect, circle, star...) does not take
+            ck.fail((*path, key), phrase("means nothing to a {kind} (only to {kinds})", kind=kind, kinds=only))
 
 
 SHAPE_RECORD: Record[Shape] = Record(
@@ -230,7 +237,7 @@ def parse_path(data: str) -> Ops:
     approximations). PathDataError says what is wrong, and where."""
     reader = _Reader(data)
     if reader.done():
-        raise PathDataError("the path data is empty")
+        raise PathDataError(phrase("the path data is empty"))
     ops: list[Op] = []
     pen = start = (0.0, 0.0)
     last_control: Point | None = None
@@ -242,11 +249,12 @@ def parse_path(data: str) -> Ops:
         if found is not None:
             command = found
         elif not command:
-            raise PathDataError("path data must start with M (move to)")
+            raise PathDataError(phrase("path data must start with M (move to)"))
         elif command in "Zz":
-            raise PathDataError(f"unexpected {data[at:at + 10].strip()!r} at character {at + 1} (after Z)")
+            raise PathDataError(phrase("unexpected {text} at character {at} (after Z)",
+                                       text=quote(data[at:at + 10].strip()), at=str(at + 1)))
         if not ops and command not in "Mm":
-            raise PathDataError("path data must start with M (move to)")
+            raise PathDataError(phrase("path data must start with M (move to)"))
         if command in "Zz":
             ops.append(("Z",))
             pen = start
@@ -259,9 +267,12 @@ def parse_path(data: str) -> Ops:
         for index in range(_ARGS[upper]):
             value = reader.number(flag=upper == "A" and index in (3, 4))
             if value is None:
-                wanted = "a flag, 0 or 1," if upper == "A" and index in (3, 4) else "a number"
-                raise PathDataError(f"{command} at character {at + 1} needs {_ARGS[upper]} numbers: expected "
-                                    f"{wanted} at character {reader.pos + 1}")
+                # TRANSLATORS: an SVG path's command (C, A...), where it is, and what it lacks where
+                message = N_("{command} at character {at} needs {count} numbers: expected a flag, 0 or 1, at "
+                             "character {pos}") if upper == "A" and index in (3, 4) else \
+                    N_("{command} at character {at} needs {count} numbers: expected a number at character {pos}")
+                raise PathDataError(phrase(message, command=command, at=str(at + 1), count=str(_ARGS[upper]),
+                                           pos=str(reader.pos + 1)))
             args.append(value)
         relative = command.islower()
         ox, oy = pen if relative else (0.0, 0.0)
@@ -303,7 +314,8 @@ def parse_path(data: str) -> Ops:
             pen = end
         last_control, last_quad = control, quad
         if len(ops) > MAX_PATH_OPS:
-            raise PathDataError(f"more than {MAX_PATH_OPS:,} operations: simplify the path")
+            raise PathDataError(phrase("more than {count} operations: simplify the path",
+                                       count=phrase_number(MAX_PATH_OPS)))
     return tuple(ops)
 
 

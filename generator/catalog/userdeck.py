@@ -50,9 +50,9 @@ from generator.fields import (
     Text,
     check_document,
 )
-from generator.i18n import N_, phrase
+from generator.i18n import N_, phrase, phrase_n, phrase_number
 from generator.sayings import phrase_quoted, quote
-from generator.wording import plural, quoted
+from generator.wording import quoted
 from generator.yamlio import Document, load_file
 
 #: The most cards one deck may hold (the benchmark goes to 10,000).
@@ -345,11 +345,13 @@ def _translations(header: list[str], table: str, values: Mapping[str, Any],
             continue
         base, code = _column(header, found.group(1)), normalise_code(found.group(2)) or found.group(2)
         if base is None:
-            problems.append(Problem(table, 1, column, f"translates the column {found.group(1)!r}, which the table "
-                                                      f"does not have (its columns: {', '.join(header)})"))
+            problems.append(Problem(table, 1, column, phrase(
+                "translates the column {column}, which the table does not have (its columns: {columns})",
+                column=quote(found.group(1)), columns=", ".join(header))))
         elif code == own:
-            problems.append(Problem(table, 1, column, f"is in the deck's own language ({own}, `lang` in "
-                                                      f"{doc.file}): put it in {base!r}, or set `lang`"))
+            problems.append(Problem(table, 1, column, phrase(
+                "is in the deck's own language ({lang}, `lang` in {file}): put it in {column}, or set `lang`",
+                lang=own, file=doc.file, column=quote(base))))
         else:
             out.setdefault(code, {})[base] = column
     for code, columns in values["languages"].items():
@@ -358,11 +360,12 @@ def _translations(header: list[str], table: str, values: Mapping[str, Any],
             found_base, found_other = _column(header, base), _column(header, other)
             if found_base is None or found_other is None:
                 missing = base if found_base is None else other
-                problems.append(Problem(doc.file, doc.line(where), ".".join(where), f"the table has no column "
-                                        f"{missing!r} (its columns: {', '.join(header)})"))
+                problems.append(Problem(doc.file, doc.line(where), ".".join(where), phrase(
+                    "the table has no column {column} (its columns: {columns})", column=quote(missing),
+                    columns=", ".join(header))))
             elif code == own:
-                problems.append(Problem(doc.file, doc.line(where), ".".join(where), f"is the deck's own language "
-                                                                                   f"({own})"))
+                problems.append(Problem(doc.file, doc.line(where), ".".join(where),
+                                        phrase("is the deck's own language ({lang})", lang=own)))
             else:
                 out.setdefault(code, {})[found_base] = found_other
     return out, problems
@@ -378,8 +381,9 @@ def _translated_columns(header: list[str], values: Mapping[str, Any], doc: Docum
         for index, wanted in enumerate(values["translate"]):
             column = _column(header, wanted)
             if column is None:
-                problems.append(Problem(doc.file, doc.line(("translate", index)), f"translate[{index}]",
-                                        f"the table has no column {wanted!r} (its columns: {', '.join(header)})"))
+                problems.append(Problem(doc.file, doc.line(("translate", index)), f"translate[{index}]", phrase(
+                    "the table has no column {column} (its columns: {columns})", column=quote(wanted),
+                    columns=", ".join(header))))
             else:
                 found.append(column)
         return tuple(found), problems
@@ -398,16 +402,16 @@ def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
     try:
         path = resolve_within(root, folder, source)
     except ValueError as err:
-        raise InputError(doc.file, f"cards: {err}", doc.line(("cards",))) from None
+        raise InputError(doc.file, phrase("cards: {reason}", reason=str(err)), doc.line(("cards",))) from None
     suffix = path.suffix.lower()
     if values["sheet"] is not None and suffix != ".xlsx":
-        raise InputError(doc.file, f"sheet: means something only for an .xlsx table, and {source!r} is not one",
-                         doc.line(("sheet",)))
+        raise InputError(doc.file, phrase("sheet: means something only for an .xlsx table, and {table} is not one",
+                                          table=quote(source)), doc.line(("sheet",)))
     # the mirror of `sheet:`: a `delimiter:` left from a CSV table once the deck moved to a spreadsheet would
     # otherwise be read as saying something about the new table
     if isinstance(doc.data, dict) and "delimiter" in doc.data and suffix != ".csv":
-        raise InputError(doc.file, f"delimiter: means something only for a .csv table, and {source!r} is not one; "
-                                   "remove it", doc.line(("delimiter",)))
+        raise InputError(doc.file, phrase("delimiter: means something only for a .csv table, and {table} is not one; "
+                                          "remove it", table=quote(source)), doc.line(("delimiter",)))
     if suffix == ".csv":
         return _csv_rows(path, table, values["delimiter"]), table, path
     if suffix in (".yaml", ".yml", ".json"):
@@ -418,10 +422,10 @@ def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
         rows, table = xlsx_rows(path, table, values["sheet"], values["lang"])
         return rows, table, path
     if suffix in (".xls", ".ods", ".numbers"):
-        raise InputError(doc.file, f"cards: {source!r} is a spreadsheet donjon cannot read; save it as .xlsx (or "
-                                   ".csv)", doc.line(("cards",)))
-    raise InputError(doc.file, f"cards: {source!r} is neither a .csv, an .xlsx nor a .yaml file",
-                     doc.line(("cards",)))
+        raise InputError(doc.file, phrase("cards: {table} is a spreadsheet donjon cannot read; save it as .xlsx (or "
+                                          ".csv)", table=quote(source)), doc.line(("cards",)))
+    raise InputError(doc.file, phrase("cards: {table} is neither a .csv, an .xlsx nor a .yaml file",
+                                      table=quote(source)), doc.line(("cards",)))
 
 
 def _fill_missing(rows: list[tuple[str, dict[str, Scalar]]]) -> list[tuple[str, dict[str, Scalar]]]:
@@ -440,19 +444,22 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
     try:
         header = next(reader, None)
         if header is None or not any(cell.strip() for cell in header):
-            raise InputError(table, "is empty: the first row must name the columns")
+            raise InputError(table, phrase("is empty: the first row must name the columns"))
         header = [cell.strip() for cell in header]
         if len(header) > MAX_COLUMNS:
-            raise InputError(table, f"the header row names {len(header):,} columns, more than the {MAX_COLUMNS:,} "
-                                    "a deck may have", 1)
+            raise InputError(table, phrase("the header row names {count} columns, more than the {most} a deck may "
+                                           "have", count=phrase_number(len(header)), most=phrase_number(MAX_COLUMNS)),
+                             1)
         if "" in header:
-            raise InputError(table, f"column {header.index('') + 1} of the header row has no name", 1)
+            raise InputError(table, phrase("column {number} of the header row has no name",
+                                           number=str(header.index("") + 1)), 1)
         counts: dict[str, int] = {}
         for name in header:
             counts[name] = counts.get(name, 0) + 1
         repeated = sorted(h for h, n in counts.items() if n > 1)
         if repeated:
-            raise InputError(table, f"the header row names {', '.join(map(repr, repeated))} more than once", 1)
+            raise InputError(table, phrase("the header row names {names} more than once",
+                                           names=", ".join(map(quote, repeated))), 1)
         rows: list[tuple[str, dict[str, Scalar]]] = []
         # a row is named by the line it begins on, where a text editor shows it: a quoted value may hold line
         # breaks (Excel's Alt+Enter), and reader.line_num is the line a row ends on
@@ -463,18 +470,20 @@ def _csv_rows(path: Path, table: str, delimiter: str) -> list[tuple[str, dict[st
                 continue
             if len(cells) != len(header):
                 hint = _delimiter_hint(header, delimiter)
-                raise InputError(table, f"this row has {plural(len(cells), 'value')} but the header names "
-                                        f"{plural(len(header), 'column')}{hint}", line)
+                raise InputError(table, phrase("this row has {values} but the header names {columns}{hint}",
+                                               values=phrase_n("{n} value", "{n} values", len(cells)),
+                                               columns=phrase_n("{n} column", "{n} columns", len(header)),
+                                               hint=hint), line)
             rows.append((f"{table}:{line}", dict(zip(header, cells))))
             if len(rows) > MAX_CARDS:
-                raise InputError(table, f"holds more than {MAX_CARDS:,} cards", line)
+                raise InputError(table, phrase("holds more than {most} cards", most=phrase_number(MAX_CARDS)), line)
     except csv.Error as err:
         # named by the line the faulty row begins on: a quote never closed runs to the end of the file
         unclosed = "end of data" in str(err)  # (csv says no more than that)
-        raise InputError(table, "a quote opened in this row is never closed" if unclosed
-                         else f"is not valid CSV: {err}", ended + 1) from None
+        raise InputError(table, phrase("a quote opened in this row is never closed") if unclosed
+                         else phrase("is not valid CSV: {reason}", reason=str(err)), ended + 1) from None
     if not rows:
-        raise InputError(table, "has a header row but no cards")
+        raise InputError(table, phrase("has a header row but no cards"))
     return rows
 
 
@@ -485,8 +494,9 @@ _DELIMITER_KEY = {";": "delimiter: ;", "\t": 'delimiter: "\\t"', "|": 'delimiter
 def _delimiter_hint(header: list[str], delimiter: str) -> str:
     for other in (";", "\t", "|", ","):
         if other != delimiter and len(header) == 1 and other in header[0]:
-            shown = "a tab" if other == "\t" else repr(other)
-            return f" (the header looks split by {shown}: set `{_DELIMITER_KEY[other]}` in deck.yaml)"
+            shown = phrase("a tab") if other == "\t" else quote(other)
+            return phrase(" (the header looks split by {delimiter}: set `{key}` in deck.yaml)", delimiter=shown,
+                          key=_DELIMITER_KEY[other])
     return ""
 
 
@@ -530,12 +540,14 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
     problems: list[Problem] = []
     header = list(rows[0][1]) if rows else []
     if len(header) > MAX_COLUMNS:
-        return [], [Problem(table, None, "", f"the rows have {len(header):,} columns, more than the {MAX_COLUMNS:,} "
-                                             "a deck may have")]
+        return [], [Problem(table, None, "", phrase("the rows have {count} columns, more than the {most} a deck may "
+                                                    "have", count=phrase_number(len(header)),
+                                                    most=phrase_number(MAX_COLUMNS)))]
     columns_set = set(header)
     hint = _delimiter_hint([str(h) for h in header], values["delimiter"])
     if hint:
-        return [], [Problem(table, 1, "", f"the header row is a single column {header[0]!r}{hint}")]
+        return [], [Problem(table, 1, "", phrase("the header row is a single column {header}{hint}",
+                                                 header=quote(header[0]), hint=hint))]
     columns: dict[str, str | None] = {}
     for option in ("name_column", "id_column", "count_column", "layout_column"):
         wanted = values[option]
@@ -566,8 +578,8 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
         bad = next(((column, found) for column, cell in row.items() if isinstance(cell, str)
                     for found in [control_character(cell)] if found), None)
         if bad is not None:
-            problems.append(Problem(file, line, f"cards[{index}].{bad[0]}", f"holds the character {bad[1]}, which "
-                                                                            "no output can show; remove it"))
+            problems.append(Problem(file, line, f"cards[{index}].{bad[0]}", phrase(
+                "holds the character {character}, which no output can show; remove it", character=bad[1])))
             continue
         name = str(row[columns["name_column"]] or "").strip() if columns["name_column"] else ""
         if not name:
@@ -599,9 +611,9 @@ def _cards(rows: list[tuple[str, dict[str, Scalar]]], table: str, values: Mappin
                     continue
                 layout, back = chosen["layout"], chosen["back"]
             elif not values["layout"]:
-                problems.append(Problem(file, line, f"cards[{index}].{columns['layout_column']}",
-                                        f"is empty, and the deck has no `layout` for such cards (values: "
-                                        f"{', '.join(variants)})"))
+                problems.append(Problem(file, line, f"cards[{index}].{columns['layout_column']}", phrase(
+                    "is empty, and the deck has no `layout` for such cards (values: {values})",
+                    values=", ".join(variants))))
                 continue
         if columns["id_column"]:
             raw_id = str(row[columns["id_column"]] or "").strip()

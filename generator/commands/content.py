@@ -62,7 +62,7 @@ def _check(folder: Path | None) -> None:
     problems += check_layouts(content, noticed)
     from generator.export.png import MANIFEST
 
-    found, warnings = check_outputs(content, {"png": {MANIFEST: f"the PNG export's {MANIFEST}"}})
+    found, warnings = check_outputs(content, {"png": {MANIFEST: phrase("the PNG export's {file}", file=MANIFEST)}})
     problems += found
     from generator.games.sheet_game import SheetCatalog
 

@@ -84,8 +84,11 @@ def image_names(deck: Deck, folder: Path, reserved: tuple[str, ...] | None = ("b
     shown, never written)."""
     if reserved is None:
         return tuple(inside(folder, f"{card.id}.png").name for card in deck.cards)
-    return card_file_names(deck, folder, "png", {name: "the deck's back" if name == "back.png" else f"donjon's {name}"
-                                                 for name in reserved})
+    from generator.i18n import phrase
+
+    # TRANSLATORS: a file donjon writes beside a deck's cards (manifest.csv), which no card's file may be
+    return card_file_names(deck, folder, "png", {name: phrase("the deck's back") if name == "back.png" else
+                                                 phrase("donjon's {file}", file=name) for name in reserved})
 
 
 def prepare(content: Content, decks: list[Deck], folder_of: dict[str, Path],

@@ -1123,8 +1123,8 @@ def load_layout(ref: str, folder: Path | None = None, root: Path | None = None, 
             mask_path = _fixed_picture(v["mask"], entry.folders.get("mask"), root or folder, at("mask"),
                                        f"{where}.mask", problems)
             if mask_path is None and entry.folders.get("mask") is None:
-                problems.append(Problem(*at("mask"), f"{where}.mask", "a mask is a picture of a layout of your own "
-                                                                      "(relative to its file)"))
+                problems.append(Problem(*at("mask"), f"{where}.mask", phrase("a mask is a picture of a layout of "
+                                                                             "your own (relative to its file)")))
         line_ends = (v["x1"], v["y1"], v["x2"], v["y2"]) if kind == "line" and v.get("x1") is not None else None
         boxes.append(LayoutBox(
             name=name, kind=kind, file=entry.file, line=entry.line,

@@ -68,10 +68,11 @@ from typing import Any, Literal
 
 from generator.catalog.common import CardSize
 from generator.catalog.shapes import Shape
-from generator.i18n import N_, Language, phrase, phrase_n
+from generator.i18n import N_, Language, messages_language, phrase, phrase_figure, phrase_n, phrase_number
+from generator.sayings import quote
 from generator.prepress.services import GOOD_DPI, Service
 from generator.render.shapes import seen_within
-from generator.wording import listing, plural
+from generator.wording import listing
 
 Verdict = Literal["ok", "warned", "refused"]
 #: How a colour's values in a colour space turn into the C, M, Y and K a press prints (see _cmyk_of).
@@ -107,6 +108,12 @@ class Finding:
     #: why it is refused where the service's pages do not state the rule (GROUNDS): the file would not print as
     #: meant on any press; cited instead of "not confirmed by the service", which read as no reason at all
     ground: str = ""
+    #: what kind of finding it is, in no language (`picture-dpi-low`): the JSON report's machine key, and how the
+    #: report groups the same finding on many pages whatever language the message is said in
+    code: str = ""
+    #: the message as the report's line says it for every page it is on: without the counts that differ from page
+    #: to page ("characters of text outside ..." for "12 characters ..."); empty: the message itself
+    grouped: str = ""
 
 
 #: Why a file is refused whatever a service's pages say: it would not print as meant on any press. A finding refused
@@ -173,11 +180,14 @@ class Preflight:
     def verdict(self) -> Verdict:
         return "refused" if self.refused else "warned" if self.findings else "ok"
 
-    def add(self, page: int | None, rule: str, message: str, *, refuse: bool | None = None, ground: str = "") -> None:
-        """A broken rule: refused when the service states it (or `refuse` says so), else warned. `ground`: a key of
-        GROUNDS, why it is refused where the service does not state the rule."""
+    def add(self, page: int | None, rule: str, message: str, *, code: str, refuse: bool | None = None,
+            ground: str = "", grouped: str = "") -> None:
+        """A broken rule: refused when the service states it (or `refuse` says so), else warned. `code`: the kind of
+        finding (Finding.code); `ground`: a key of GROUNDS, why it is refused where the service does not state the
+        rule; `grouped`: the message said for all the pages it is on, its counts left out (Finding.grouped)."""
         stated = self.service.rule(rule).confirmed if refuse is None else refuse
-        self.findings.append(Finding(page, rule, "refused" if stated else "warned", message, GROUNDS.get(ground, "")))
+        self.findings.append(Finding(page, rule, "refused" if stated else "warned", message, GROUNDS.get(ground, ""),
+                                     code, grouped))
 
     def source(self, finding: Finding, said: bool = False) -> str:
         """Where the rule a finding breaks comes from: the service's page, else the ground it is refused on.
@@ -204,10 +214,12 @@ class Preflight:
                       pages=phrase_n("{n} page", "{n} pages", self.pages), ink=ink)]
         if self.note:
             out.append("  " + phrase("note: {note}", note=self.note))
-        grouped: dict[tuple[str, str, str], list[int | None]] = {}
+        # the same finding on many pages is one line: grouped by its kind (a code in no language) and its message
+        # without the counts that differ from page to page, the same grouping in every language
+        grouped: dict[tuple[str, str, str, str], list[int | None]] = {}
         for f in self.findings:
-            grouped.setdefault((f.verdict, f.rule, _generic(f.message)), []).append(f.page)
-        for (kind, rule, message), pages in grouped.items():
+            grouped.setdefault((f.verdict, f.rule, f.code, f.grouped or f.message), []).append(f.page)
+        for (kind, rule, _code, message), pages in grouped.items():
             # TRANSLATORS: a finding of a print service's report: its pages, REFUSED or WARNED, its rule's name
             out.append("  " + phrase("{pages}: {kind} [{rule}] {message}", pages=_pages(pages),
                                      kind=phrase(_KINDS[kind]), rule=rule, message=message))
@@ -224,8 +236,8 @@ class Preflight:
         return {"file": self.file, "service": self.service.id, "verdict": self.verdict, "pages": self.pages,
                 "highest_ink": {"percent": round(self.ink[0], 1), "where": self.ink[1]}, "note": self.note,
                 "page_verdicts": [self.page_verdict(n) for n in range(1, self.pages + 1)],
-                "findings": [{"page": f.page, "rule": f.rule, "verdict": f.verdict, "message": f.message,
-                              "source": self.source(f)} for f in self.findings]}
+                "findings": [{"page": f.page, "rule": f.rule, "code": f.code, "verdict": f.verdict,
+                              "message": f.message, "source": self.source(f)} for f in self.findings]}
 
 
 #: The warning on a deck whose pieces are not rectangles. No page of a service read says what it does with a shape
@@ -305,7 +317,7 @@ def add_product(result: Preflight, deck: str, size: CardSize, lang: Language) ->
     the service's products has."""
     said = product_warning(deck, size, result.service, lang)
     if said is not None:
-        result.add(None, "products", said)
+        result.add(None, "products", said, code="product-size")
 
 
 def add_shape(result: Preflight, deck: str, shape: Shape | None, lang: Language) -> None:
@@ -313,14 +325,8 @@ def add_shape(result: Preflight, deck: str, shape: Shape | None, lang: Language)
     said = shape_warning(deck, shape, result.service, lang)
     if said is not None:
         rounded = shape is not None and shape.kind == "rect"
-        result.add(None, "corners" if rounded else "shape", said, refuse=False)
-
-
-def _generic(message: str) -> str:
-    """A finding's message with its counts left out, so that the same finding on many pages groups as one."""
-    import re
-
-    return re.sub(r"^\d+ (x |characters)", lambda m: "characters" if "char" in m[1] else "", message).strip()
+        result.add(None, "corners" if rounded else "shape", said, code="round-corners" if rounded else "shape",
+                   refuse=False)
 
 
 def _pages(pages: list[int | None]) -> str:
@@ -438,7 +444,20 @@ def _turned(page: Any) -> bool:
 
 
 def _mm(points: float) -> str:
-    return f"{points / 72 * 25.4:.2f} mm"
+    """A length in points as millimetres of two decimals, as the language of the messages writes numbers."""
+    return f"{phrase_figure(points / 72 * 25.4, '.2f')} mm"
+
+
+def _either(items: list[str]) -> str:
+    """`a or b or c` in English (as the report always said it), else as the language of the messages lists them."""
+    lang = messages_language()
+    return " or ".join(items) if lang is None else lang.listing(items, "or")
+
+
+def _both(items: list[str]) -> str:
+    """`a and b` (generator.wording.listing) in English, else as the language of the messages lists them."""
+    lang = messages_language()
+    return listing(items) if lang is None else lang.listing(items)
 
 
 def check_pdf(path: Path, service: Service, display: str | None = None,
@@ -507,15 +526,18 @@ def _encryption(reader: Any, result: Preflight) -> None:
     program that honours them cannot print the file as it is."""
     permissions = int(reader.user_access_permissions or 0)
     revision = int(reader.trailer["/Encrypt"].get_object().get("/R", 2))
-    limits = "; its permissions forbid printing" if not permissions & PRINT_BIT else \
-        "; its permissions allow printing only at low quality" if revision >= 3 and not permissions & FULL_QUALITY_BIT \
-        else ""
-    said = f"is encrypted (it opens without a password, but an owner password restricts it{limits})"
+    limits = phrase("; its permissions forbid printing") if not permissions & PRINT_BIT else \
+        phrase("; its permissions allow printing only at low quality") \
+        if revision >= 3 and not permissions & FULL_QUALITY_BIT else ""
+    said = phrase("is encrypted (it opens without a password, but an owner password restricts it{limits})",
+                  limits=limits)
     if result.service.pdfx:
         want = {"x1a": "PDF/X-1a", "x4": "PDF/X-4"}[result.service.pdfx]
-        result.add(None, "pdfx", f"{said}: {want} allows no encryption; export it again without a password")
+        result.add(None, "pdfx", phrase("{encrypted}: {standard} allows no encryption; export it again without a "
+                                        "password", encrypted=said, standard=want), code="encrypted")
     else:
-        result.add(None, "encryption", f"{said}: export it again without a password", refuse=False)
+        result.add(None, "encryption", phrase("{encrypted}: export it again without a password", encrypted=said),
+                   code="encrypted", refuse=False)
 
 
 def _read(reader: Any, data: bytes, result: Preflight) -> None:
@@ -545,14 +567,17 @@ def _read(reader: Any, data: bytes, result: Preflight) -> None:
     if result.service.pdfx == "x1a":
         _streams_filtered(reader, result)
     if len(sizes) > 1:
-        result.add(None, "trim", f"pages of {len(sizes)} sizes: a deck's file has every page one size",
-                   refuse=True, ground="sizes")
+        result.add(None, "trim", phrase_n("pages of {n} size: a deck's file has every page one size",
+                                          "pages of {n} sizes: a deck's file has every page one size", len(sizes)),
+                   code="page-sizes", refuse=True, ground="sizes")
     elif sizes:
         result.note = _sheet_note(next(iter(sizes)), result.service)
     service = result.service
     if service.order in ("back-front", "front-back") and len(pages) % 2:
-        result.add(None, "order", f"{plural(len(pages), 'page')}: {service.name} takes a back and a front for every "
-                                  f"card ({service.order}), so an even number")
+        result.add(None, "order", phrase_n("{n} page: {service} takes a back and a front for every card ({order}), "
+                                           "so an even number", "{n} pages: {service} takes a back and a front for "
+                                           "every card ({order}), so an even number", len(pages),
+                                           service=service.name, order=service.order), code="page-count-odd")
     cuts = [(_unit(page), cuts_guessed.get(number, _box(page, _cut(page))), number in cuts_guessed)
             for number, page in enumerate(pages, start=1)]
     _safe_text(data, result, cuts)
@@ -566,9 +591,10 @@ def _sheet_note(size: tuple[float, float], service: Service) -> str:
 
     for key, (width, height) in SHEET_PAPERS.items():
         if any(abs(size[0] - w) <= 1.5 and abs(size[1] - h) <= 1.5 for w, h in ((width, height), (height, width))):
-            return (f"its pages are {SHEET_PAPER_NAMES[key]} sheets, as a file for printing at home lays cards out "
-                    f"(`donjon build`); {service.name} takes one card face a page, cut at the card's size: "
-                    f"`donjon export --service {service.id}` writes that file from a deck")
+            return phrase("its pages are {paper} sheets, as a file for printing at home lays cards out (`donjon "
+                          "build`); {service} takes one card face a page, cut at the card's size: `donjon export "
+                          "--service {id}` writes that file from a deck", paper=SHEET_PAPER_NAMES[key],
+                          service=service.name, id=service.id)
     return ""
 
 
@@ -580,14 +606,17 @@ def _document(reader: Any, result: Preflight) -> None:
     root = reader.trailer["/Root"]
     intents = root.get("/OutputIntents")
     if not intents:
-        result.add(None, "colour", "no OutputIntent: the file does not say which printing condition its CMYK is for")
+        result.add(None, "colour", phrase("no OutputIntent: the file does not say which printing condition its CMYK "
+                                          "is for"), code="output-intent-missing")
     if service.pdfx:
         want = {"x1a": "PDF/X-1a", "x4": "PDF/X-4"}[service.pdfx]
         info = reader.trailer.get("/Info")
         info = info.get_object() if info is not None else {}
         version = str(info.get("/GTS_PDFXVersion", ""))
         if not version.startswith(want):
-            result.add(None, "pdfx", f"is {version or 'not PDF/X'}, not {want}")
+            said = phrase("is {version}, not {standard}", version=version, standard=want) if version else \
+                phrase("is not PDF/X, not {standard}", standard=want)
+            result.add(None, "pdfx", said, code="pdfx-version")
         else:  # it says it is: what the standard asks of the whole file, which a press's checker reads first
             _pdfx_file(reader, root, info, want, result)
 
@@ -615,13 +644,16 @@ def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) 
             found.append((int(major), int(minor)))
     highest = PDFX_PDF_VERSION[want]
     if found and max(found) > highest:
-        result.add(None, "pdfx", f"is PDF {max(found)[0]}.{max(found)[1]}; {want} is PDF {highest[0]}.{highest[1]} "
-                                 "at most")
+        version, most = ".".join(map(str, max(found))), ".".join(map(str, highest))
+        result.add(None, "pdfx", phrase("is PDF {version}; {standard} is PDF {highest} at most", version=version,
+                                        standard=want, highest=most), code="pdfx-pdf-version")
     if str(info.get("/Trapped", "")) not in ("/True", "/False"):
-        result.add(None, "pdfx", f"has no /Trapped True or False in its Info dictionary, which {want} asks")
+        result.add(None, "pdfx", phrase("has no /Trapped True or False in its Info dictionary, which {standard} asks",
+                                        standard=want), code="pdfx-trapped")
     intents = root.get("/OutputIntents") or []
     if intents and not any(str(i.get_object().get("/S")) == "/GTS_PDFX" for i in intents):
-        result.add(None, "pdfx", f"has no OutputIntent for PDF/X (/S /GTS_PDFX), which {want} asks")
+        result.add(None, "pdfx", phrase("has no OutputIntent for PDF/X (/S /GTS_PDFX), which {standard} asks",
+                                        standard=want), code="pdfx-output-intent")
     for intent in (i.get_object() for i in intents):
         if str(intent.get("/S")) == "/GTS_PDFX":
             _pdfx_intent(intent, want, result)
@@ -629,9 +661,11 @@ def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) 
     # Title required", "Document ID must be present in PDF trailer"
     lacking = [key[1:] for key in ("/Title", "/CreationDate", "/ModDate") if not str(info.get(key, "")).strip()]
     if lacking:
-        result.add(None, "pdfx", f"has no {' or '.join(lacking)} in its Info dictionary, which {want} asks")
+        result.add(None, "pdfx", phrase("has no {keys} in its Info dictionary, which {standard} asks",
+                                        keys=_either(lacking), standard=want), code="pdfx-info")
     if "/ID" not in reader.trailer:
-        result.add(None, "pdfx", f"has no file identifier (/ID in its trailer), which {want} asks")
+        result.add(None, "pdfx", phrase("has no file identifier (/ID in its trailer), which {standard} asks",
+                                        standard=want), code="pdfx-id")
 
 
 def _pdfx_intent(intent: Any, want: str, result: Preflight) -> None:
@@ -639,23 +673,27 @@ def _pdfx_intent(intent: Any, want: str, result: Preflight) -> None:
     version the standard's PDF takes (an ICC version 4 profile in PDF/X-1a, given as `--profile`, was written and
     passed)."""
     if not str(intent.get("/OutputConditionIdentifier", "")).strip():
-        result.add(None, "pdfx", f"its OutputIntent has no OutputConditionIdentifier, which {want} asks")
+        result.add(None, "pdfx", phrase("its OutputIntent has no OutputConditionIdentifier, which {standard} asks",
+                                        standard=want), code="pdfx-condition")
     profile = intent.get("/DestOutputProfile")
     if profile is None:
         return
     head = bytes(profile.get_object().get_data()[:128])
     if len(head) < 128 or head[ICC_SIGNATURE_AT] != b"acsp":
-        result.add(None, "pdfx", "its OutputIntent's profile (DestOutputProfile) is not an ICC profile")
+        result.add(None, "pdfx", phrase("its OutputIntent's profile (DestOutputProfile) is not an ICC profile"),
+                   code="pdfx-profile")
         return
     kind = head[ICC_CLASS_AT].decode("latin-1").strip()
     if kind != "prtr":
-        result.add(None, "pdfx", f"its OutputIntent's profile is a {kind!r} profile, not an output profile ('prtr'), "
-                                 f"which {want} asks")
+        result.add(None, "pdfx", phrase("its OutputIntent's profile is a {kind} profile, not an output profile "
+                                        "({output}), which {standard} asks", kind=quote(kind), output=quote("prtr"),
+                                        standard=want), code="pdfx-profile")
     major = head[ICC_MAJOR_AT]
     if major > PDFX_ICC_MAJOR[want]:
-        result.add(None, "pdfx", f"its OutputIntent's profile is an ICC version {major} profile; {want}'s PDF takes "
-                                 f"version {PDFX_ICC_MAJOR[want]} profiles at most: use a version "
-                                 f"{PDFX_ICC_MAJOR[want]} profile")
+        result.add(None, "pdfx", phrase("its OutputIntent's profile is an ICC version {major} profile; {standard}'s "
+                                        "PDF takes version {most} profiles at most: use a version {most} profile",
+                                        major=str(major), standard=want, most=str(PDFX_ICC_MAJOR[want])),
+                   code="pdfx-profile")
 
 
 def _boxes(page: Any, number: int, result: Preflight) -> _Box | None:
@@ -664,9 +702,10 @@ def _boxes(page: Any, number: int, result: Preflight) -> _Box | None:
     service = result.service
     for key in _malformed_boxes(page):
         shown = str(page["/" + key].get_object())[:60]
-        result.add(number, "trim", f"its {key} is {shown}, not a rectangle of four numbers: readers disagree on where "
-                                   f"such a page is cut (some read no {key}, some a box with zeros, some stop on the "
-                                   "page); measured here as if it had none", refuse=True, ground="box")
+        result.add(number, "trim", phrase("its {box} is {shown}, not a rectangle of four numbers: readers disagree "
+                                          "on where such a page is cut (some read no {box}, some a box with zeros, "
+                                          "some stop on the page); measured here as if it had none", box=key,
+                                          shown=shown), code="box-malformed", refuse=True, ground="box")
     media = _printed(page, "mediabox")
     cut = _cut(page)
     named = _BOXES[cut][0][1:]  # the box the cut is read from, as the file names it: TrimBox, or ArtBox without one
@@ -676,21 +715,23 @@ def _boxes(page: Any, number: int, result: Preflight) -> _Box | None:
         card = _card_with_bleed(media, service)
         # a page the size of a card with the service's bleed around it (a designer's export without PDF/X boxes):
         # its cut is not stated, but not unknown either: said so, rather than measured as a cut at its edge
-        said = (f"; its page, {_size(media[2] - media[0], media[3] - media[1], service)}, is a "
-                f"{_size(card[0], card[1], service)} card with the {_mm(service.bleed)} of bleed "
-                f"{service.name} asks around it: a TrimBox that far inside the page's edge says so (a PDF/X export "
-                "writes one)") if card else ""
-        result.add(number, "trim", f"has no TrimBox: nothing says where the page is cut{said}",
-                   refuse=bool(service.pdfx) or None)
+        said = phrase("; its page, {page}, is a {card} card with the {bleed} of bleed {service} asks around it: a "
+                      "TrimBox that far inside the page's edge says so (a PDF/X export writes one)",
+                      page=_size(media[2] - media[0], media[3] - media[1], service),
+                      card=_size(card[0], card[1], service),
+                      bleed=_mm(service.bleed), service=service.name) if card else ""
+        result.add(number, "trim", phrase("has no TrimBox: nothing says where the page is cut{card}", card=said),
+                   code="trimbox-missing", refuse=bool(service.pdfx) or None)
     if service.pdfx and _box_entry(page, "/TrimBox") is not None and _box_entry(page, "/ArtBox") is not None:
         # PDF/X: "a MediaBox that can include either a TrimBox or an ArtBox, but not both" (Kodak's 'Technical
         # characteristics of PDF/X-1a', address at PRINTED_ANNOTATIONS): which is the cut would be the RIP's guess
-        result.add(number, "pdfx", "has both a TrimBox and an ArtBox; PDF/X allows one of them, the finished size "
-                                   "(measured here from the TrimBox)")
+        result.add(number, "pdfx", phrase("has both a TrimBox and an ArtBox; PDF/X allows one of them, the finished "
+                                          "size (measured here from the TrimBox)"), code="pdfx-trim-and-art")
     if min(trim[2] - trim[0], trim[3] - trim[1]) <= TOLERANCE:
         # a cut of no width or no height: measured as it was, its "bleed" was the whole page and it passed
-        result.add(number, "trim", f"its {named} is {_mm(trim[2] - trim[0])} x {_mm(trim[3] - trim[1])}: it cuts "
-                                   "nothing out of the page", refuse=True, ground="box")
+        result.add(number, "trim", phrase("its {box} is {width} x {height}: it cuts nothing out of the page",
+                                          box=named, width=_mm(trim[2] - trim[0]), height=_mm(trim[3] - trim[1])),
+                   code="trim-empty", refuse=True, ground="box")
         return None
     # What is printed of the page: its content clipped to the CropBox "when displayed or printed", and to the
     # BleedBox "when output in a production environment" (PDF 1.7, 14.11.2; each defaults to the one before), within
@@ -711,17 +752,21 @@ def _boxes(page: Any, number: int, result: Preflight) -> _Box | None:
     if service.bleed > 0 and min(sides) < service.bleed - TOLERANCE and card is None:
         why = []
         if clips:
-            why.append(f"its {listing(clips)} {'cuts' if len(clips) == 1 else 'cut'} the page there")
+            why.append(phrase_n("its {boxes} cuts the page there", "its {boxes} cut the page there", len(clips),
+                                boxes=_both(clips)))
         if past:
-            why.append(f"its {named} reaches past the MediaBox, the page's edge")
-        where = f" ({'; '.join(why)})" if why else ""
-        result.add(number, "bleed", f"has {_mm(max(0.0, min(sides)))} of bleed on its narrowest side{where}; "
-                                    f"{service.name} asks {_mm(service.bleed)} on every side")
+            why.append(phrase("its {box} reaches past the MediaBox, the page's edge", box=named))
+        where = " (" + phrase("{one}; {other}", one=why[0], other=why[1]) + ")" if len(why) == 2 else \
+            f" ({why[0]})" if why else ""
+        result.add(number, "bleed", phrase("has {bleed} of bleed on its narrowest side{where}; {service} asks {asked} "
+                                           "on every side", bleed=_mm(max(0.0, min(sides))), where=where,
+                                           service=service.name, asked=_mm(service.bleed)), code="bleed-short")
     if service.trim == "eighth-inch" and card is None:
         w, h = trim[2] - trim[0], trim[3] - trim[1]
         if any(abs(v / EIGHTH - round(v / EIGHTH)) * EIGHTH > TOLERANCE for v in (w, h)):
-            result.add(number, "trim", f"is cut at {w / 72:.3f} x {h / 72:.3f} in, not a size of whole eighths "
-                                       "of an inch, as the service cuts its cards")
+            result.add(number, "trim", phrase("is cut at {size}, not a size of whole eighths of an inch, as the "
+                                              "service cuts its cards", size=_size(w, h, service)),
+                       code="trim-not-eighths")
     if card is None:
         return None
     unit = _unit(page)
@@ -733,8 +778,10 @@ def _boxes(page: Any, number: int, result: Preflight) -> _Box | None:
 def _size(width: float, height: float, service: Service) -> str:
     """A size in points as the service measures its cards: in inches where it cuts eighths of one, else in mm."""
     if service.trim == "eighth-inch":
-        return f"{width / 72:.3f} x {height / 72:.3f} in"
-    return f"{width / MILLIMETRE:.1f} x {height / MILLIMETRE:.1f} mm"
+        # TRANSLATORS: a size in inches (2.750 x 3.750 in)
+        return phrase("{width} x {height} in", width=phrase_figure(width / 72, ".3f"),
+                      height=phrase_figure(height / 72, ".3f"))
+    return f"{phrase_figure(width / MILLIMETRE, '.1f')} x {phrase_figure(height / MILLIMETRE, '.1f')} mm"
 
 
 def _card_with_bleed(media: tuple[float, float, float, float], service: Service) -> tuple[float, float] | None:
@@ -778,10 +825,12 @@ def _annotations(page: Any, number: int, result: Preflight) -> None:
         x0, y0, x1, y1 = (float(v) for v in annotation.get("/Rect", (0, 0, 0, 0))[:4])
         x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
         if x0 < right - TOLERANCE and x1 > left + TOLERANCE and y0 < top - TOLERANCE and y1 > bottom + TOLERANCE:
-            what = f"a form field ({annotation['/T']})" if subtype == "/Widget" and "/T" in annotation else \
-                "a form field" if subtype == "/Widget" else f"a {subtype[1:]} annotation"
-            result.add(number, "pdfx", f"{what} on the printed area ({name[:-3].capitalize()}Box), which PDF/X "
-                                       "does not allow")
+            what = phrase("a form field ({name})", name=annotation["/T"]) if subtype == "/Widget" and \
+                "/T" in annotation else phrase("a form field") if subtype == "/Widget" else \
+                phrase("a {kind} annotation", kind=subtype[1:])
+            box = name[:-3].capitalize() + "Box"
+            result.add(number, "pdfx", phrase("{what} on the printed area ({box}), which PDF/X does not allow",
+                                              what=what, box=box), code="pdfx-annotation")
 
 
 class _State:
@@ -838,7 +887,9 @@ def _content(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, 
     state.ctm = state.base = (unit, 0.0, 0.0, unit, 0.0, 0.0)
     _walk(page.get_contents(), page.get("/Resources"), state, number, result, seen, 0)
     for what, count in seen.items():
-        result.add(number, "colour", f"{count} x {what}: RGB in a CMYK file")
+        # TRANSLATORS: how many times a page sets an RGB colour (3 x an RGB fill colour (rg)) in a CMYK file
+        result.add(number, "colour", phrase("{count} x {what}: RGB in a CMYK file", count=str(count), what=what),
+                   code="rgb-operator", grouped=phrase("{what}: RGB in a CMYK file", what=what))
     if state.registration and result.service.colour == "cmyk":
         _marks(page, number, result, parsed, placed)
     return state.pictures
@@ -920,7 +971,7 @@ def _walk(contents: Any, resources: Any, state: _State, number: int, result: Pre
             state.four = (None, state.four[1]) if op.islower() else (state.four[0], None)
             state.initial = (None, state.initial[1]) if op.islower() else (state.initial[0], None)
             if op in ("rg", "RG") and cmyk:
-                what = "an RGB fill colour (rg)" if op == "rg" else "an RGB stroke colour (RG)"
+                what = phrase("an RGB fill colour (rg)") if op == "rg" else phrase("an RGB stroke colour (RG)")
                 rgb[what] = rgb.get(what, 0) + 1
         elif op == "gs":
             _graphics_state(resources, operands[0], number, result)
@@ -1024,7 +1075,7 @@ def _set_ink(convert: _ToCmyk, values: list[float], said: str, number: int, resu
                          "compute)")
         if result.service.ink_limit is not None and not any(f.page == number and f.message == message
                                                              for f in result.findings):
-            result.add(number, "ink_limit", message, refuse=False)
+            result.add(number, "ink_limit", message, code="ink-unmeasured", refuse=False)
         return
     printed = " ".join(f"{min(1.0, max(0.0, v)):g}" for v in cmyk[:4])  # (as _total holds each ink)
     _ink(result, total * 100, number, phrase("{colour}, a spot colour printed as {cmyk} CMYK", colour=said,
@@ -1075,8 +1126,9 @@ def _fonts(resources: Any, number: int, result: Preflight, used: set[str] | None
         files = ("/FontFile", "/FontFile2", "/FontFile3")
         if descriptor is None or not any(k in descriptor.get_object() for k in files):
             if not any(f.page == number and f.rule == "text" and str(name) in f.message for f in result.findings):
-                result.add(number, "text", f"the font {font.get('/BaseFont')} ({name}) is not embedded",
-                           refuse=True, ground="font")
+                result.add(number, "text", phrase("the font {font} ({name}) is not embedded",
+                                                  font=str(font.get("/BaseFont")), name=str(name)),
+                           code="font-not-embedded", refuse=True, ground="font")
     return glyphs
 
 
@@ -1096,13 +1148,16 @@ def _graphics_state(resources: Any, name: Any, number: int, result: Preflight) -
             return
         states[str(name)] = min(opacity)
         if len(states) == 1:
-            message = f"transparency (opacity {min(opacity):g}, graphics state {name}), which PDF/X-1a does not allow"
+            message = phrase("transparency (opacity {opacity}, graphics state {name}), which PDF/X-1a does not allow",
+                             opacity=phrase_figure(min(opacity), "g"), name=str(name))
         else:  # one finding a page: how many states, the lowest opacity, the first names
             names = sorted(states, key=lambda n: (len(n), n))
             shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
-            message = (f"transparency in {len(states)} graphics states (opacity down to {min(states.values()):g}; "
-                       f"{shown}), which PDF/X-1a does not allow")
-        result.add(number, "pdfx", message)
+            message = phrase_n("transparency in {n} graphics state (opacity down to {opacity}; {names}), which "
+                               "PDF/X-1a does not allow", "transparency in {n} graphics states (opacity down to "
+                               "{opacity}; {names}), which PDF/X-1a does not allow", len(states),
+                               opacity=phrase_figure(min(states.values()), "g"), names=shown)
+        result.add(number, "pdfx", message, code="pdfx-transparency")
         if said is not None:
             result.findings = [f for f in result.findings if f is not said]
         result.see_through[number] = (states, result.findings[-1])
@@ -1112,8 +1167,8 @@ def _colour_space(resources: Any, name: Any, number: int, result: Preflight) -> 
     """RGB and spot colours in the colour space `cs`/`CS` names said; whether it is the registration colour."""
     space = _named(resources, "/ColorSpace", name)
     if str(name) == "/DeviceRGB" or _is_rgb(space):
-        result.add(number, "colour", f"the RGB colour space {name}")
-    return _spot(space, f"the colour space {name}", number, result)
+        result.add(number, "colour", phrase("the RGB colour space {name}", name=str(name)), code="rgb-space")
+    return _spot(space, phrase("the colour space {name}", name=str(name)), number, result)
 
 
 #: Colourants of a Separation or DeviceN colour space that are no spot colour: the four process inks (a DeviceN of
@@ -1157,10 +1212,11 @@ def _spot(space: Any, what: str, number: int, result: Preflight) -> bool:
         return False
     space = space.get_object() if space is not None else None
     for spot in _spots(space):
-        message = (f"the spot colour {spot[1:]} ({what}): {result.service.name} prints CMYK, so it is printed as "
-                   "its CMYK alternate, which may not match it; convert it to CMYK to see what will print")
+        message = phrase("the spot colour {spot} ({what}): {service} prints CMYK, so it is printed as its CMYK "
+                         "alternate, which may not match it; convert it to CMYK to see what will print",
+                         spot=spot[1:], what=what, service=result.service.name)
         if not any(f.page == number and f.message == message for f in result.findings):
-            result.add(number, "colour", message, refuse=False)
+            result.add(number, "colour", message, code="spot-colour", refuse=False)
     return _registration(space) or (isinstance(space, list) and len(space) > 1 and str(space[0]) == "/Indexed"
                                     and _registration(space[1].get_object()))
 
@@ -1174,8 +1230,8 @@ def _shading(shading: Any, name: Any, number: int, result: Preflight) -> bool:
     shading = shading.get_object()
     space = shading.get("/ColorSpace")
     if result.service.colour == "cmyk" and _is_rgb(space):
-        result.add(number, "colour", f"the gradient {name} is RGB")
-    registration = _spot(space, f"the gradient {name}", number, result)
+        result.add(number, "colour", phrase("the gradient {name} is RGB", name=str(name)), code="rgb-gradient")
+    registration = _spot(space, phrase("the gradient {name}", name=str(name)), number, result)
     cmyk = _cmyk_of(space)
     if cmyk is not None:
         _gradient_ink(shading, cmyk, name, number, result)
@@ -1210,8 +1266,9 @@ def _gradient_ink(shading: Any, cmyk: Callable[[list[float]], list[float]], name
             result.gradient_inks[key] = highest
     if highest is None:
         if result.service.ink_limit is not None:
-            result.add(number, "ink_limit", f"the ink of the gradient {name} could not be measured (a kind of "
-                                            "gradient the preflight does not compute)", refuse=False)
+            result.add(number, "ink_limit", phrase("the ink of the gradient {name} could not be measured (a kind of "
+                                                   "gradient the preflight does not compute)", name=str(name)),
+                       code="ink-unmeasured", refuse=False)
         return
     _ink(result, highest * 100, number, phrase("the gradient {name}", name=name))
 
@@ -1548,18 +1605,20 @@ def _image(image: Any, name: Any, state: _State, number: int, result: Preflight)
     if own is not None and hasattr(own, "get"):  # its transparency, drawn over the same square: coarser, it shows
         mask_w, mask_h = int(own.get("/Width", 0)), int(own.get("/Height", 0))
         if 0 < mask_w * mask_h and (mask_w < width or mask_h < height):
-            _resolution(mask_w, mask_h, state.ctm, f"{picture} (its soft mask)", number, result)
+            _resolution(mask_w, mask_h, state.ctm, phrase("{picture} (its soft mask)", picture=picture), number,
+                        result)
     space = image.get("/ColorSpace")
     if service.colour == "cmyk" and _is_rgb(space):
-        result.add(number, "colour", f"the picture {picture} is RGB")
-    state.registration |= _spot(space, f"the picture {picture}", number, result)
+        result.add(number, "colour", phrase("the picture {picture} is RGB", picture=picture), code="rgb-picture")
+    state.registration |= _spot(space, phrase("the picture {picture}", picture=picture), number, result)
     if service.pdfx == "x1a" and image.get("/SMask") is not None:
-        result.add(number, "pdfx", f"the picture {picture} has a soft mask (transparency), which PDF/X-1a does not "
-                                   "allow")
+        result.add(number, "pdfx", phrase("the picture {picture} has a soft mask (transparency), which PDF/X-1a does "
+                                          "not allow", picture=picture), code="pdfx-soft-mask")
     if service.pdfx == "x1a":
         for excluded in _excluded_filters(image.get("/Filter")):
-            result.add(number, "pdfx", f"the picture {picture} is {X1A_EXCLUDED_FILTERS[excluded]}, which "
-                                       "PDF/X-1a does not allow")
+            result.add(number, "pdfx", phrase("the picture {picture} is {compressed}, which PDF/X-1a does not allow",
+                                              picture=picture, compressed=phrase(X1A_EXCLUDED_FILTERS[excluded])),
+                       code="pdfx-filter")
     if _cmyk_space(space) and int(image.get("/BitsPerComponent", 8)) == 8:
         _picture_ink(image, name, number, result)
     elif (convert := _cmyk_of(space)) is not None:
@@ -1585,16 +1644,21 @@ def _resolution(width: int, height: int, ctm: _Matrix, picture: str, number: int
         return
     pixels = f"{width} x {height} px"
     if own is not None:
-        pixels = f"{own[0]} x {own[1]} px, enlarged in the file to {width} x {height} px"
+        mine = f"{own[0]} x {own[1]}"
+        pixels = phrase("{own} px, enlarged in the file to {pixels}", own=mine, pixels=pixels)
         width, height = own
     dpi = min(width / drawn_w, height / drawn_h)
+    said = format(dpi, ".0f")
     judged = service.resolution(dpi)
     if judged == "below-minimum":
-        result.add(number, "min_dpi", f"the picture {picture} ({pixels}) is drawn at {dpi:.0f} dpi, "
-                                      f"below the {service.min_dpi} dpi {service.name} asks")
+        result.add(number, "min_dpi", phrase("the picture {picture} ({pixels}) is drawn at {dpi} dpi, below the "
+                                             "{minimum} dpi {service} asks", picture=picture, pixels=pixels,
+                                             dpi=said, minimum=str(service.min_dpi), service=service.name),
+                   code="picture-dpi-below-minimum")
     elif judged == "soft":
-        result.add(number, "min_dpi", f"the picture {picture} ({pixels}) is drawn at {dpi:.0f} dpi, below "
-                                      f"{GOOD_DPI}: it may print soft", refuse=False)
+        result.add(number, "min_dpi", phrase("the picture {picture} ({pixels}) is drawn at {dpi} dpi, below {good}: "
+                                             "it may print soft", picture=picture, pixels=pixels, dpi=said,
+                                             good=str(GOOD_DPI)), code="picture-dpi-soft", refuse=False)
 
 
 def _mask_pictures(resources: Any, name: Any, state: _State, number: int, result: Preflight, depth: int) -> None:
@@ -1632,7 +1696,7 @@ def _mask_walk(contents: Any, resources: Any, ctm: _Matrix, state: _State, numbe
             xobject, subtype, placed = _done(resources, operands[0], ctm)
             if subtype == "/Image" and not xobject.get("/ImageMask"):
                 _resolution(int(xobject.get("/Width", 0)), int(xobject.get("/Height", 0)), placed,
-                            f"{result.picture(operands[0])} (in a soft mask)", number, result,
+                            phrase("{picture} (in a soft mask)", picture=result.picture(operands[0])), number, result,
                             _own_pixels(xobject, result))
             elif subtype == "/Form":
                 _mask_walk(xobject, xobject.get("/Resources") or resources, placed, state, number, result, depth + 1)
@@ -1658,9 +1722,9 @@ def _mask_walk(contents: Any, resources: Any, ctm: _Matrix, state: _State, numbe
 #: report (onlinehelp.prinect-lounge.com/Prinect_PDF_Toolbox/Version2020/en/Prinect/PDF_report/PDF_report-6.htm):
 #: "Filters such as LZW or JPEG 2000 are not allowed in PDF/X"; pdfbox-preflight's PDF/X-1a checks
 #: (github.com/Padam87/pdfbox-preflight/issues/1): "LZW compression prohibited".
-X1A_EXCLUDED_FILTERS = {"/JPXDecode": "JPEG 2000 (JPXDecode, PDF 1.5)",
-                        "/JBIG2Decode": "compressed with JBIG2 (JBIG2Decode)",
-                        "/LZWDecode": "compressed with LZW (LZWDecode)"}
+X1A_EXCLUDED_FILTERS = {"/JPXDecode": N_("JPEG 2000 (JPXDecode, PDF 1.5)"),
+                        "/JBIG2Decode": N_("compressed with JBIG2 (JBIG2Decode)"),
+                        "/LZWDecode": N_("compressed with LZW (LZWDecode)")}
 
 
 def _excluded_filters(filters: Any) -> list[str]:
@@ -1691,9 +1755,12 @@ def _streams_filtered(reader: Any, result: Preflight) -> None:
             for excluded in filters:
                 found.setdefault(excluded, []).append(str(idnum))
     for excluded, objects in found.items():
-        shown = ", ".join(objects[:5]) + (f" and {len(objects) - 5} more" if len(objects) > 5 else "")
-        said = f"object {shown} is" if len(objects) == 1 else f"objects {shown} are"
-        result.add(None, "pdfx", f"{said} {X1A_EXCLUDED_FILTERS[excluded]}, which PDF/X-1a does not allow")
+        shown = ", ".join(objects[:5]) if len(objects) <= 5 else phrase_n(
+            "{objects} and {n} more", "{objects} and {n} more", len(objects) - 5, objects=", ".join(objects[:5]))
+        result.add(None, "pdfx", phrase_n("object {objects} is {compressed}, which PDF/X-1a does not allow",
+                                          "objects {objects} are {compressed}, which PDF/X-1a does not allow",
+                                          len(objects), objects=shown,
+                                          compressed=phrase(X1A_EXCLUDED_FILTERS[excluded])), code="pdfx-filter")
 
 
 def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
@@ -1708,8 +1775,9 @@ def _picture_ink(image: Any, name: Any, number: int, result: Preflight) -> None:
             result.picture_inks[key] = measured
     highest, why = measured
     if highest is None:
-        result.add(number, "ink_limit", f"the picture {result.picture(name)} could not be decoded to measure its "
-                                        f"ink{why}", refuse=False)
+        result.add(number, "ink_limit", phrase("the picture {picture} could not be decoded to measure its ink{why}",
+                                               picture=result.picture(name), why=why), code="ink-unmeasured",
+                   refuse=False)
         return
     _ink(result, highest, number, phrase("the picture {picture}", picture=result.picture(name)))
 
@@ -1987,8 +2055,8 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
     except (functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError) as err:
         if result.service.ink_limit is not None:
             why = f" ({err})" if isinstance(err, functions.Unmeasured) and str(err) else ""
-            result.add(number, "ink_limit", f"the ink of the picture {picture} could not be measured{why}",
-                       refuse=False)
+            result.add(number, "ink_limit", phrase("the ink of the picture {picture} could not be measured{why}",
+                                                   picture=picture, why=why), code="ink-unmeasured", refuse=False)
         return
     at = " ".join(f"{v:g}" for v in worst)
     _ink(result, highest * 100, number,
@@ -2221,11 +2289,13 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
     boxes, not outlines: a diagonal triangle's box may cross the cut where the triangle does not (taken as inside)."""
     from generator.prepress import functions
 
-    said = "it prints on every plate, 400 % ink at full tint; keep it to crop and registration marks outside the card"
+    said = phrase("it prints on every plate, 400 % ink at full tint; keep it to crop and registration marks outside "
+                  "the card")
     cut = _cut(page)
     if _box_entry(page, _BOXES[cut][0]) is None:
-        result.add(number, "colour", f"the registration colour All is painted on this page, which has no TrimBox to "
-                                     f"tell the card from its margins: {said}", refuse=False)
+        result.add(number, "colour", phrase("the registration colour All is painted on this page, which has no "
+                                            "TrimBox to tell the card from its margins: {why}", why=said),
+                   code="registration-unplaced", refuse=False)
         return
     trim = _box(page, cut)
     marks = _Marks(parsed, placed, trim)
@@ -2233,9 +2303,10 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
         _follow(page.get_contents(), page.get("/Resources"), _Pen(_box(page, "mediabox")), marks, 0)
     except (_Unfollowed, functions.Unmeasured, ArithmeticError, ValueError, TypeError, KeyError, IndexError,
             AttributeError) as err:
-        reason = str(err) if isinstance(err, _Unfollowed) else "an operand the preflight cannot read"
-        result.add(number, "colour", f"the registration colour All is painted on this page, and where could not be "
-                                     f"followed ({reason}): {said}", refuse=False)
+        reason = str(err) if isinstance(err, _Unfollowed) else phrase("an operand the preflight cannot read")
+        result.add(number, "colour", phrase("the registration colour All is painted on this page, and where could "
+                                            "not be followed ({reason}): {why}", reason=reason, why=said),
+                   code="registration-unfollowed", refuse=False)
         return
     inside = [(tint, what) for box, tint, what in marks.pieces
               if box[2] > trim[0] + TOLERANCE and box[0] < trim[2] - TOLERANCE and box[3] > trim[1] + TOLERANCE
@@ -2246,9 +2317,10 @@ def _marks(page: Any, number: int, result: Preflight, parsed: dict[tuple[int, in
     _ink(result, tint * 400, number, phrase("the registration colour All at tint {tint} ({what}), inside the cut",
                                             tint=format(tint, "g"), what=what))
     if result.service.ink_limit is None:
-        result.add(number, "colour", f"the registration colour All is painted inside the cut ({what}): it prints on "
-                                     f"every plate, {tint * 400:.0f} % ink; keep it to crop and registration marks "
-                                     "outside the card", refuse=False)
+        result.add(number, "colour", phrase("the registration colour All is painted inside the cut ({what}): it "
+                                            "prints on every plate, {percent} % ink; keep it to crop and registration "
+                                            "marks outside the card", what=what, percent=format(tint * 400, ".0f")),
+                   code="registration-inside", refuse=False)
 
 
 def _placed_operations(contents: Any, marks: _Marks, placing: bool) -> list[tuple[list[Any], str]]:
@@ -2267,7 +2339,7 @@ def _placed_operations(contents: Any, marks: _Marks, placing: bool) -> list[tupl
         try:
             operations = _operations(contents, True, max(0, marks.left))
         except drawing.TooMany:
-            raise _Unfollowed(f"more than {MAX_MARK_OPERATORS} operators") from None
+            raise _Unfollowed(phrase("more than {count} operators", count=str(MAX_MARK_OPERATORS))) from None
         if key is not None and sum(map(len, kept.values())) + len(operations) <= MAX_MARK_OPERATORS:
             kept[key] = operations
     return operations
@@ -2285,7 +2357,7 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
     if contents is None:
         return
     if depth > MAX_MARK_DEPTH:
-        raise _Unfollowed(f"forms inside forms deeper than {MAX_MARK_DEPTH}")
+        raise _Unfollowed(phrase("forms inside forms deeper than {depth}", depth=str(MAX_MARK_DEPTH)))
     resources = resources.get_object() if resources is not None else {}
     # a drawing paints in the registration colour with paths or text only if it comes in with it as a colour (a form
     # painted while it is in force), or sets it (cs, CS; a gradient pattern in it): only then are its paths' points
@@ -2299,7 +2371,7 @@ def _follow(contents: Any, resources: Any, pen: _Pen, marks: _Marks, depth: int)
         operations = _placed_operations(contents, marks, True)
     marks.left -= len(operations)
     if marks.left < 0:
-        raise _Unfollowed(f"more than {MAX_MARK_OPERATORS} operators")
+        raise _Unfollowed(phrase("more than {count} operators", count=str(MAX_MARK_OPERATORS)))
     stack: list[_Pen] = []
     # the current path's subpaths' boxes, in the page's space: crop marks are often one path of eight lines,
     # whose box as one would cover the card; and each subpath's segments (what a stroke is judged by: a diagonal
@@ -2808,7 +2880,8 @@ def _ink(result: Preflight, percent: float, number: int, what: str) -> None:
         if not any(f.rule == "ink_limit" and f.page == number for f in result.findings):
             result.add(number, "ink_limit", phrase("{percent} % total ink ({what}), over the {limit} % {service} "
                                                    "allows", percent=format(percent, ".0f"), what=what,
-                                                   limit=format(limit, "g"), service=result.service.name))
+                                                   limit=format(limit, "g"), service=result.service.name),
+                       code="ink-over-limit")
 
 
 def _safe_pictures(result: Preflight, pages: list[Any], cuts: list[tuple[float, _Box, bool]],
@@ -2835,12 +2908,15 @@ def _safe_pictures(result: Preflight, pages: list[Any], cuts: list[tuple[float, 
             else [(box, result.picture(name)) for box, name in clipped if _in_margin(box, trim, unit, service)]
         for box, name in found:
             distance = min(box[0] - trim[0], box[1] - trim[1], trim[2] - box[2], trim[3] - box[3]) * unit
-            where = f", the cut taken {_mm(service.bleed)} inside the page's edge" if guessed else ""
-            how = " (the box it is placed in: its clip could not be followed)" if unclipped else ""
-            short = f"; if it is meant to run into the bleed, it stops short of the cut and a thin line of what " \
-                    f"lies under it shows there" if distance < SHORT_OF_CUT else ""
-            result.add(number, "safe", f"the picture {name} comes {_mm(distance)} from the cut{how}, inside the safe "
-                                       f"margin of {_mm(service.safe)}{where}{short}", refuse=False)
+            where = phrase(", the cut taken {bleed} inside the page's edge", bleed=_mm(service.bleed)) \
+                if guessed else ""
+            how = phrase(" (the box it is placed in: its clip could not be followed)") if unclipped else ""
+            short = phrase("; if it is meant to run into the bleed, it stops short of the cut and a thin line of what "
+                           "lies under it shows there") if distance < SHORT_OF_CUT else ""
+            result.add(number, "safe", phrase("the picture {picture} comes {distance} from the cut{how}, inside the "
+                                              "safe margin of {safe}{where}{short}", picture=name,
+                                              distance=_mm(distance), how=how, safe=_mm(service.safe), where=where,
+                                              short=short), code="safe-picture", refuse=False)
 
 
 def _within(box: _Box, area: _Box, slack: float) -> bool:
@@ -3023,8 +3099,9 @@ def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool
     service = result.service
     shapes, whole = painted
     if not whole:
-        result.add(number, "safe", f"more than {MAX_SHAPE_OBJECTS:,} objects on the page: the shapes past them are "
-                                   "not measured against the safe margin", refuse=False)
+        result.add(number, "safe", phrase("more than {count} objects on the page: the shapes past them are not "
+                                          "measured against the safe margin", count=phrase_number(MAX_SHAPE_OBJECTS)),
+                   code="safe-shapes-unmeasured", refuse=False)
     near = sorted((min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) * unit, b)
                   for b in shapes if _in_margin(b, trim, unit, service)
                   and not _frame(b, trim, unit, service.safe)
@@ -3034,12 +3111,16 @@ def _safe_shapes(result: Preflight, number: int, painted: tuple[list[_Box], bool
         # shape has no name in a PDF to find it by
         distance, (x0, y0, x1, y1) = near[0]
         mm = unit / 72 * 25.4
-        across = f"{(x0 - trim[0]) * mm:.1f}-{(x1 - trim[0]) * mm:.1f}"
-        down = f"{(trim[3] - y1) * mm:.1f}-{(trim[3] - y0) * mm:.1f}"
-        result.add(number, "safe", f"{plural(len(near), 'shape')} drawn as paths (vector art, an icon, a line, text "
-                                   f"as outlines, a gradient) {'comes' if len(near) == 1 else 'come'} into the safe "
-                                   f"margin of {_mm(service.safe)}{where}, the nearest {_mm(distance)} from the cut (x "
-                                   f"{across} mm, y {down} mm from the cut's top left corner)", refuse=False)
+        across = f"{phrase_figure((x0 - trim[0]) * mm, '.1f')}-{phrase_figure((x1 - trim[0]) * mm, '.1f')}"
+        down = f"{phrase_figure((trim[3] - y1) * mm, '.1f')}-{phrase_figure((trim[3] - y0) * mm, '.1f')}"
+        result.add(number, "safe", phrase_n(
+            "{n} shape drawn as paths (vector art, an icon, a line, text as outlines, a gradient) comes into the safe "
+            "margin of {safe}{where}, the nearest {distance} from the cut (x {across} mm, y {down} mm from the cut's "
+            "top left corner)",
+            "{n} shapes drawn as paths (vector art, an icon, a line, text as outlines, a gradient) come into the safe "
+            "margin of {safe}{where}, the nearest {distance} from the cut (x {across} mm, y {down} mm from the cut's "
+            "top left corner)", len(near), safe=_mm(service.safe), where=where, distance=_mm(distance),
+            across=across, down=down), code="safe-shapes", refuse=False)
 
 
 def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box, bool]]) -> None:
@@ -3064,17 +3145,31 @@ def _safe_text(data: bytes, result: Preflight, cuts: list[tuple[float, _Box, boo
                     continue  # spaces and line ends have no box
                 if x0 < left - TOLERANCE or y0 < bottom - TOLERANCE or x1 > right + TOLERANCE or y1 > top + TOLERANCE:
                     outside += 1
+            # the report's line says the finding for every page it is on: without each page's count (`grouped`)
+            safe_area = {"safe": _mm(service.safe), "bleed": _mm(service.bleed)}
             if outside and guessed:  # a cut no box states: a guess, which warns
-                said = (f"{outside} characters of text outside the safe area ({_mm(service.safe)} inside the cut, "
-                        f"taken {_mm(service.bleed)} inside the page's edge as no TrimBox says where it is)")
-                result.add(index + 1, "safe", said, refuse=False)
+                result.add(index + 1, "safe", phrase_n(
+                    "{n} character of text outside the safe area ({safe} inside the cut, taken {bleed} inside the "
+                    "page's edge as no TrimBox says where it is)", "{n} characters of text outside the safe area "
+                    "({safe} inside the cut, taken {bleed} inside the page's edge as no TrimBox says where it is)",
+                    outside, **safe_area), code="safe-text", refuse=False, grouped=phrase(
+                    "characters of text outside the safe area ({safe} inside the cut, taken {bleed} inside the "
+                    "page's edge as no TrimBox says where it is)", **safe_area))
             elif outside:
-                result.add(index + 1, "safe", f"{outside} characters of text outside the safe area ({_mm(service.safe)} "
-                                              "inside the cut)")
+                result.add(index + 1, "safe", phrase_n(
+                    "{n} character of text outside the safe area ({safe} inside the cut)",
+                    "{n} characters of text outside the safe area ({safe} inside the cut)", outside, **safe_area),
+                    code="safe-text", grouped=phrase("characters of text outside the safe area ({safe} inside the "
+                                                     "cut)", **safe_area))
             if service.text == "outlines" and text.count_chars():
-                result.add(index + 1, "text", f"{text.count_chars()} characters of text in fonts; {service.name} "
-                                              "asks for text converted to outlines")
+                result.add(index + 1, "text", phrase_n(
+                    "{n} character of text in fonts; {service} asks for text converted to outlines",
+                    "{n} characters of text in fonts; {service} asks for text converted to outlines",
+                    text.count_chars(), service=service.name), code="text-not-outlined", grouped=phrase(
+                    "characters of text in fonts; {service} asks for text converted to outlines",
+                    service=service.name))
             text.close()
             _safe_shapes(result, index + 1, _painted_paths(page, (left, bottom, right, top)), unit, trim,
-                         f", the cut taken {_mm(service.bleed)} inside the page's edge" if guessed else "")
+                         phrase(", the cut taken {bleed} inside the page's edge", bleed=_mm(service.bleed))
+                         if guessed else "")
             page.close()
