@@ -832,6 +832,9 @@ class Measure:
     glare_near: bool = False
     #: how dark the paper just outside a bubble's outline reads (`_around_paper`): a shadow darkens it as the inside
     around: float = 0.0
+    #: how dark the paper further out reads (BEYOND_BAND), where the paper just outside is inked: a shadow reaches
+    #: there too, ink spilt past the outline does not (0 where not measured)
+    beyond: float = 0.0
 
 
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
@@ -1030,17 +1033,20 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         edge_angle = math.atan2(my, mx)
     middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
     core_share = float(core.sum()) / area if len(xs) else 0.0
-    ring, even, around = 0.0, 1.0, 0.0
+    ring, even, around, beyond = 0.0, 1.0, 0.0, 0.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
         around = _around_paper(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2)
+        if around >= INK_FLOOR:
+            beyond = _around_paper(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2,
+                                   size / 2, BEYOND_BAND)
         if len(xs):
             low, high = np.percentile(added[readable], (20, 80))
             even = float(low / high) if high > 0 else 1.0
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
                    x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen, even,
-                   glare_near, around)
+                   glare_near, around, beyond)
 
 
 #: The paper just outside a bubble's outline: the band from RING's inner edge to this share of its radius (3 pixels
@@ -1060,14 +1066,27 @@ SHADOW_ALIKE = 1.5
 #: around the outline reads 0.57 to 0.76 just outside and 0.76 to 0.89 inside (seed 60 scribbles photos 7, 8, 15,
 #: 19; an HB one 0.31 and 0.44, photo 9): those are fills.
 SHADOW_DARKEST = 0.3
+#: ... and one that stops short of the paper further out (this band, shares of the bubble's radius, clean in each of
+#: BEYOND_SECTORS sectors around it) is the player's own, spilt past the outline: a light fill, asked about as faint,
+#: not as covered (its advice is to look at the sheet, where "covered" tells the player to move a hand away). The band
+#: starts past where a fill spilt evenly all around reaches (half a radius past the outline, about 1.1 mm) and reaches
+#: a little way into the nearest neighbours (their outlines 1.65 radii from its centre; their printed lines are left
+#: out, and a sector over a filled neighbour reads its ink: the bubble then stays asked about as covered). A shadow is
+#: not read there unless it is about as small as the bubble and its surroundings (a wider one darkens the paper the
+#: reader measures the bubble against and is read through, tests/scan/test_shadow_bubble.py), so a shadow that
+#: reaches this rule darkens the band too, on a side at least (a finger's edge crossing beside the bubble).
+BEYOND_BAND = (1.6, 2.0)
+BEYOND_SECTORS = 8
+SPILT_LIGHT = "it is inked lightly all over and past its outline all around: filled lightly, or a shadow?"
 
 
 def _around_paper(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float,
-                  r: float) -> float:
-    """How dark the paper just outside a bubble's outline reads (AROUND_BAND, its printed pixels left out)."""
+                  r: float, band_: tuple[float, float] | None = None) -> float:
+    """How dark the paper just outside a bubble's outline reads (from RING's inner edge to AROUND_BAND of its
+    radius, or the shares `band_` of it; its printed pixels left out)."""
     import numpy as np
 
-    outer = r * AROUND_BAND
+    inner, outer = (r * RING[0], r * AROUND_BAND) if band_ is None else (r * band_[0], r * band_[1])
     window = _around_window(dark, printed_dark, offset, cx, cy, outer)
     if window is None:
         return 0.0
@@ -1075,8 +1094,13 @@ def _around_paper(dark: Floats, printed_dark: Floats, offset: tuple[int, int], c
     size = patch.shape[0]
     ys, xs = np.mgrid[0:size, 0:size]
     d = np.hypot(xs - (cx - x0), ys - (cy - y0))
-    band = (d >= r * RING[0]) & (d <= outer) & (printed_ < INK_FLOOR)
-    return float(np.median(patch[band])) if band.any() else 0.0
+    band = (d >= inner) & (d <= outer) & (printed_ < INK_FLOOR)
+    if band_ is None or not band.any():
+        return float(np.median(patch[band])) if band.any() else 0.0
+    # further out, the darkest of BEYOND_SECTORS sectors: a shadow's edge crossing beside the bubble darkens a side
+    sector = ((np.arctan2(ys - (cy - y0), xs - (cx - x0)) + math.pi) / (2 * math.pi) * BEYOND_SECTORS).astype(int)
+    return max((float(np.median(patch[band & (sector % BEYOND_SECTORS == k)]))
+                for k in range(BEYOND_SECTORS) if (band & (sector % BEYOND_SECTORS == k)).any()), default=0.0)
 
 
 def _around_window(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float,
@@ -1272,7 +1296,10 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape != "figure" and m.cover > COVER_EMPTY and m.around >= INK_FLOOR and \
             m.level <= min(SHADOW_ALIKE * m.around, SHADOW_DARKEST) and m.around <= SHADOW_ALIKE * m.level:
-        # its paper is darkened as the paper around it is: a shadow over it, what it hides not known
+        # its paper is darkened as the paper around it is: a shadow over it, what it hides not known; or, where the
+        # paper further out is clean, a light fill spilt past its outline
+        if m.beyond < INK_FLOOR:
+            return MarkRead(None, m.cover, 0.0, SPILT_LIGHT, "faint", x, y)
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape == "figure":
         if m.cover >= FIGURE_FILLED and m.core >= FIGURE_CORE:
