@@ -833,6 +833,9 @@ class Measure:
     glare_near: bool = False
     #: how dark the paper just outside a bubble's outline reads (`_around_paper`): a shadow darkens it as the inside
     around: float = 0.0
+    #: how dark the paper further out reads (BEYOND_BAND), where the paper just outside is inked: a shadow reaches
+    #: there too, ink spilt past the outline does not (0 where not measured)
+    beyond: float = 0.0
 
 
 NOWHERE = Measure(0, 0, 0, 0, 0, 0, 1.0, 0, 0, 0, 0, 0, 0, 0)
@@ -1031,17 +1034,20 @@ def measure(mark: Mark, light_: Light, ref: Grey, printed_dark: Floats, shift: t
         edge_angle = math.atan2(my, mx)
     middle = float(inked[_middle(w, h)].mean()) if len(xs) else 0.0
     core_share = float(core.sum()) / area if len(xs) else 0.0
-    ring, even, around = 0.0, 1.0, 0.0
+    ring, even, around, beyond = 0.0, 1.0, 0.0, 0.0
     if mark.shape != "figure":
         ring = _ring(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2,
                      threshold, circles)
         around = _around_paper(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2, size / 2)
+        if around >= INK_FLOOR:
+            beyond = _around_paper(dark, printed_dark, (x0 - rx, y0 - ry), x0 + (w - 1) / 2, y0 + (h - 1) / 2,
+                                   size / 2, BEYOND_BAND)
         if len(xs):
             low, high = np.percentile(added[readable], (20, 80))
             even = float(low / high) if high > 0 else 1.0
     return Measure(cover, mean, spread, ring, outline_dark, glare, 0.0, edge_share, edge_angle, level, wide, middle,
                    x0, y0, float(light_.lift[y0:y0 + h, x0:x0 + w].mean()), core_share, print_seen, even,
-                   glare_near, around)
+                   glare_near, around, beyond)
 
 
 #: The paper just outside a bubble's outline: the band from RING's inner edge to this share of its radius (3 pixels
@@ -1061,14 +1067,27 @@ SHADOW_ALIKE = 1.5
 #: around the outline reads 0.57 to 0.76 just outside and 0.76 to 0.89 inside (seed 60 scribbles photos 7, 8, 15,
 #: 19; an HB one 0.31 and 0.44, photo 9): those are fills.
 SHADOW_DARKEST = 0.3
+#: ... and one that stops short of the paper further out (this band, shares of the bubble's radius, clean in each of
+#: BEYOND_SECTORS sectors around it) is the player's own, spilt past the outline: a light fill, asked about as faint,
+#: not as covered (its advice is to look at the sheet, where "covered" tells the player to move a hand away). The band
+#: starts past where a fill spilt evenly all around reaches (half a radius past the outline, about 1.1 mm) and reaches
+#: a little way into the nearest neighbours (their outlines 1.65 radii from its centre; their printed lines are left
+#: out, and a sector over a filled neighbour reads its ink: the bubble then stays asked about as covered). A shadow is
+#: not read there unless it is about as small as the bubble and its surroundings (a wider one darkens the paper the
+#: reader measures the bubble against and is read through, tests/scan/test_shadow_bubble.py), so a shadow that
+#: reaches this rule darkens the band too, on a side at least (a finger's edge crossing beside the bubble).
+BEYOND_BAND = (1.6, 2.0)
+BEYOND_SECTORS = 8
+SPILT_LIGHT = "it is inked lightly all over and past its outline all around: filled lightly, or a shadow?"
 
 
 def _around_paper(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float,
-                  r: float) -> float:
-    """How dark the paper just outside a bubble's outline reads (AROUND_BAND, its printed pixels left out)."""
+                  r: float, band_: tuple[float, float] | None = None) -> float:
+    """How dark the paper just outside a bubble's outline reads (from RING's inner edge to AROUND_BAND of its
+    radius, or the shares `band_` of it; its printed pixels left out)."""
     import numpy as np
 
-    outer = r * AROUND_BAND
+    inner, outer = (r * RING[0], r * AROUND_BAND) if band_ is None else (r * band_[0], r * band_[1])
     window = _around_window(dark, printed_dark, offset, cx, cy, outer)
     if window is None:
         return 0.0
@@ -1076,8 +1095,13 @@ def _around_paper(dark: Floats, printed_dark: Floats, offset: tuple[int, int], c
     size = patch.shape[0]
     ys, xs = np.mgrid[0:size, 0:size]
     d = np.hypot(xs - (cx - x0), ys - (cy - y0))
-    band = (d >= r * RING[0]) & (d <= outer) & (printed_ < INK_FLOOR)
-    return float(np.median(patch[band])) if band.any() else 0.0
+    band = (d >= inner) & (d <= outer) & (printed_ < INK_FLOOR)
+    if band_ is None or not band.any():
+        return float(np.median(patch[band])) if band.any() else 0.0
+    # further out, the darkest of BEYOND_SECTORS sectors: a shadow's edge crossing beside the bubble darkens a side
+    sector = ((np.arctan2(ys - (cy - y0), xs - (cx - x0)) + math.pi) / (2 * math.pi) * BEYOND_SECTORS).astype(int)
+    return max((float(np.median(patch[band & (sector % BEYOND_SECTORS == k)]))
+                for k in range(BEYOND_SECTORS) if (band & (sector % BEYOND_SECTORS == k)).any()), default=0.0)
 
 
 def _around_window(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float,
@@ -1273,7 +1297,10 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape != "figure" and m.cover > COVER_EMPTY and m.around >= INK_FLOOR and \
             m.level <= min(SHADOW_ALIKE * m.around, SHADOW_DARKEST) and m.around <= SHADOW_ALIKE * m.level:
-        # its paper is darkened as the paper around it is: a shadow over it, what it hides not known
+        # its paper is darkened as the paper around it is: a shadow over it, what it hides not known; or, where the
+        # paper further out is clean, a light fill spilt past its outline
+        if m.beyond < INK_FLOOR:
+            return MarkRead(None, m.cover, 0.0, SPILT_LIGHT, "faint", x, y)
         return MarkRead(None, m.cover, 0.0, COVERED, "covered", x, y)
     if mark.shape == "figure":
         if m.cover >= FIGURE_FILLED and m.core >= FIGURE_CORE:
@@ -1604,7 +1631,7 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                     None, m.cover, 0.0, f"a stroke from {_name(other)} runs into it", "spill", reads[i].x, reads[i].y)
                 break
     ink = smooth_ink(light_, marks, measures, reads, blur_mm, grain)
-    reads = calibrated_by_glare(marks, measures, reads, sheet, threshold, ink, light_.paper)
+    reads = calibrated_by_glare(marks, measures, reads, sheet, threshold, ink, light_.paper, light_.lift)
     reads = settle(marks, measures, reads, sheet, types, blur_mm)
     # a mark whose printed outline fits much better a little way off than where it was read (a fold moves the
     # sheet on either side of its crease by millimetres, unlike the tiles around it): decided only when what is
@@ -1637,7 +1664,8 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
 
 
 #: What the fade of the sheet's ink, measured on its own marks under glare, is multiplied by before it is trusted
-#: (a tick may be drawn lighter than the sheet's usual tick, and glare lifts a mark's paper unevenly).
+#: (a tick may be drawn lighter than the sheet's usual tick, and glare lifts a mark's paper unevenly); and the printed
+#: outline's fade (`by_print`) where the photo does not show how uneven its glare and light are (`Unlit`).
 FADE_MARGIN = 1.5
 #: A mark of the sheet's ink tells how that ink fades under glare when the glare lifted its paper this much at least.
 FADE_LIFT = 0.04
@@ -1651,7 +1679,8 @@ FADE_SEEN = 2.0
 
 
 def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], reads: list[MarkRead], sheet: Usual,
-                        threshold: float, ink: InkSeen | None = None, paper: Floats = None) -> list[MarkRead]:
+                        threshold: float, ink: InkSeen | None = None, paper: Floats = None,
+                        lift: Floats = None) -> list[MarkRead]:
     """Empty marks under glare read empty where the sheet's own marks under glare show that a fill there would
     still be plainly seen.
 
@@ -1679,12 +1708,14 @@ def calibrated_by_glare(marks: Sequence[Mark], measures: Sequence[Measure], read
         if read.state is not True or m.lift < FADE_LIFT or m.cover < GLARE_SEEN:
             continue
         known.append((m.lift, (1.0 - min(1.0, m.level * m.cover / INK_DARKEST)) / m.lift))
+    away = unlit(marks, measures)
     for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
         if out[i].code != "glare" or mark.shape not in sheet.outline or m.cover > COVER_EMPTY or m.ring >= RING_BEGUN:
             continue
         fades = [fade for lift, fade in known if lift >= m.lift]
         if not fades:
-            if ink is not None and paper is not None and by_print(mark, m, sheet, thin, ink, paper, threshold):
+            if ink is not None and paper is not None and by_print(mark, m, sheet, thin, ink, paper, threshold,
+                                                                  lift, away):
                 out[i] = MarkRead(False, m.cover, 0.5, x=out[i].x, y=out[i].y)
             continue
         outline_lost = 1.0 - m.outline / sheet.outline[mark.shape]
@@ -1771,7 +1802,7 @@ def smooth_ink(light_: Light, marks: Sequence[Mark], measures: Sequence[Measure]
 
 
 def by_print(mark: Mark, m: Measure, sheet: Usual, thin: float, ink: InkSeen, paper: Floats,
-             threshold: float) -> bool:
+             threshold: float, lift: Floats = None, away: Unlit | None = None) -> bool:
     """Whether an empty-looking mark under glare, on a sheet of smooth ink (`smooth_ink`), is shown empty by its
     own printed outline: the faintest mark the player's ink could leave there would still be plainly seen.
 
@@ -1781,10 +1812,14 @@ def by_print(mark: Mark, m: Measure, sheet: Usual, thin: float, ink: InkSeen, pa
     (`Measure.lift` less LIFT_SLACK), print's a is at most `lost` = 1 - seen (1 + L). An ink that shines no more
     than print, of darkness D (its fills where no glare lies), loses at most G (s - p) / (D P0) of its contrast, and
     print's C is at most black (P0), so at most `lost` / D. The faintest mark (the sheet's usual line, in its lightest
-    fill's ink) then keeps seen (1 - lost / D) / (1 - lost) of its darkness, with `lost` taken FADE_MARGIN times
-    larger (the glare's peak may lie over the mark's middle, brighter than its outline: 11 % for the narrowest lobe
-    the benchmark draws), and must stay FADE_SEEN times the ink threshold. Not where the camera clipped the paper
-    (INK_UNCLIPPED): there the paper stops brightening while the ink keeps washing out."""
+    fill's ink) then keeps seen (1 - lost / D) / (1 - lost) of its darkness, with `lost` taken larger by how much
+    brighter the glare is over the mark's inside than over its outline (a tick may lie under the glare's peak), and
+    must stay FADE_SEEN times the ink threshold. That is measured on the photo where it shows enough (`Unlit`, and
+    `glare_peak` on the paper's lift `lift`): the light's own unevenness away from glare in place of LIFT_SLACK, the
+    glare's peak over the mark against its outline, and the outline's `seen` taken OUTLINE_SPREADS of the sheet's
+    own spread lower (one outline's reading is that noisy); elsewhere `lost` is taken FADE_MARGIN times larger.
+    Not where the camera clipped the paper (INK_UNCLIPPED): there the paper stops brightening while the ink keeps
+    washing out."""
     import numpy as np
 
     # an empty mark's outline is compared with the sheet's empty ones of its shape (`Usual.bare`), like with like,
@@ -1798,12 +1833,95 @@ def by_print(mark: Mark, m: Measure, sheet: Usual, thin: float, ink: InkSeen, pa
     if float(np.max(paper[m.y:m.y + h, m.x:m.x + w])) >= INK_UNCLIPPED:
         return False
     seen = m.outline / usual_outline
-    lost = min(1.0, max(0.0, 1.0 - seen * (1.0 + max(0.0, m.lift - LIFT_SLACK))))
+    margin, slack = FADE_MARGIN, LIFT_SLACK
+    spread = away.spread.get(mark.shape) if away is not None else None
+    if away is not None and spread is not None and lift is not None:
+        slack = away.lift
+        margin = glare_peak(mark, m, lift, slack)
+        seen *= 1.0 - OUTLINE_SPREADS * spread
+    lost = min(1.0, max(0.0, 1.0 - seen * (1.0 + max(0.0, m.lift - slack))))
     if lost >= 1.0:
         return False
-    kept = seen * (1.0 - FADE_MARGIN * lost / ink.lightest) / (1.0 - lost)
+    if lost == 0.0:
+        margin = 1.0  # nothing washed out to take larger (an infinite margin times nothing is no number)
+    kept = seen * (1.0 - margin * lost / ink.lightest) / (1.0 - lost)
     faintest = ink.lightest if mark.shape == "figure" else thin * ink.lightest / ink.usual
     return kept * faintest >= FADE_SEEN * threshold
+
+
+#: An empty mark's outline under glare is read this many times the sheet's own spread of outlines lower than it reads
+#: (`Unlit.spread`): one outline's darkness is measured with that noise (the photo's grain, a pixel's placing), and
+#: read darker than it is, it would say glare took less than it did. Two spreads: a reading that low by chance is
+#: about one in forty (a normal spread's tail), a statistical choice, not one of any photo's.
+OUTLINE_SPREADS = 2.0
+#: The sheet's empty marks of a shape away from glare whose outlines tell their spread: at least this many (a median
+#: and a median deviation of fewer say little).
+SPREAD_MARKS = 8
+#: Where a bubble's printed outline lies in its window: the ring from this share of its radius to its edge (the
+#: outline is drawn at the window's edge, about 0.2 mm wide: 1.5 of its 13 pixels of radius, and a pixel's placing).
+OUTLINE_BAND = 0.85
+
+
+@dataclass(frozen=True)
+class Unlit:
+    """What the photo shows away from glare, that an empty mark's outline under glare is weighed with (`by_print`):
+    how much the light's own unevenness lifts the paper there (the most a mark away from glare reads), and how
+    much the sheet's empty outlines of each shape spread there (their median deviation, a share of their median)."""
+
+    lift: float
+    spread: dict[str, float]
+
+
+def unlit(marks: Sequence[Mark], measures: Sequence[Measure]) -> Unlit | None:
+    """What the photo shows away from glare (`Unlit`): None when fewer than SPREAD_MARKS marks lie there."""
+    import numpy as np
+
+    away = [(mark, m) for mark, m in zip(marks, measures, strict=True)
+            if m is not NOWHERE and m.glare == 0 and not m.glare_near]
+    if len(away) < SPREAD_MARKS:
+        return None
+    by_shape: dict[str, list[float]] = {}
+    for mark, m in away:
+        # empty and read where the light is even: a lift of FADE_LIFT is a glare's halo the mask missed
+        if m.cover < COVER_EMPTY and m.lift < FADE_LIFT:
+            by_shape.setdefault(mark.shape, []).append(m.outline)
+    spread = {}
+    for shape, values in by_shape.items():
+        middle = float(np.median(values))
+        if len(values) >= SPREAD_MARKS and middle > 0:
+            spread[shape] = float(np.median(np.abs(np.array(values) - middle))) * 1.4826 / middle
+    return Unlit(max(m.lift for _, m in away), spread)
+
+
+def glare_peak(mark: Mark, m: Measure, lift: Floats, slack: float) -> float:
+    """How much brighter glare is where a player's mark would show than over the mark's printed outline, on average:
+    the paper's lift (`Light.lift`, less `slack`, the light's own unevenness) there; at least 1, and infinite where
+    the outline shows no glare above that unevenness. A tick or a cross is drawn through a bubble's middle (`_middle`,
+    as `decide` reads them: OFF_CENTRE, SPREAD), so a tick drowned everywhere is drowned there too: its middle at its
+    brightest is taken (glare peaking over it is brighter there than over the outline around it; a glare's slope
+    across it is not, the outline's mean lies at the middle's level); a figure is coloured in over most of its
+    inside, taken on average. The lift is measured on a grid of 8 pixels (`_bright`): a glare spot narrower than a
+    millimetre is averaged over its cell."""
+    import numpy as np
+
+    _, _, w, h = _window(mark)
+    window = lift[m.y:m.y + h, m.x:m.x + w]
+    if window.shape != (h, w):
+        return math.inf
+    if mark.shape == "figure":
+        # a figure's outline runs round its drawing, which fills its window: its window's edge stands for it
+        outline = np.ones((h, w), bool)
+        outline[1:-1, 1:-1] = False
+        shows = float(window[inside_of(mark.shape, w, h) > 0].mean())
+    else:
+        shows = float(window[_middle(w, h)].max())
+        ys, xs = np.mgrid[0:h, 0:w]
+        d = np.hypot(xs - (w - 1) / 2, ys - (h - 1) / 2)
+        outline = (d >= min(w, h) / 2 * OUTLINE_BAND) & (d <= min(w, h) / 2)
+    at_outline = float(window[outline].mean()) - slack
+    if at_outline <= 0:
+        return math.inf
+    return max(1.0, (shows - slack) / at_outline)
 
 
 def _bridged(dark: Floats, printed_dark: Floats, mark: Mark, m: Measure, other: Mark, n: Measure,

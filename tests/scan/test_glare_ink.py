@@ -42,10 +42,10 @@ def great_sheet() -> Any:
 
 
 def glare_photo(castle: dict[str, Any], pen: str, seed: int, strength: float, radius_mm: float,
-                at: Callable[[Any], bool]) -> tuple[Any, list[bool], float, float]:
+                at: Callable[[Any], bool], paper: float = 0.85) -> tuple[Any, list[bool], float, float]:
     """`castle` filled with `pen` (bubbles filled whole, residents coloured in), a glare of `strength` and
-    `radius_mm` centred on the mark `at` picks, photographed flat at 3 megapixels: the photo, the marks' truth and
-    the glare's centre on the sheet image (pixels)."""
+    `radius_mm` centred on the mark `at` picks, on a sheet lit to `paper` of white, photographed flat at 3
+    megapixels: the photo, the marks' truth and the glare's centre on the sheet image (pixels)."""
     sheet = great_sheet()
     the_map = sheet.map
     truth = marks_for(the_map, castle)
@@ -66,7 +66,7 @@ def glare_photo(castle: dict[str, Any], pen: str, seed: int, strength: float, ra
     lobe = 0.7 * np.exp(-spread * 4) + 0.3 * np.exp(-spread)
     # the glare on the flat sheet itself, each thing brightened by its shine (as the families' camera does), then
     # a camera with no glare of its own
-    lit = np.clip(image.astype(np.float32) * 0.85 + lobe * strength * 255 * shine, 0, 255).astype(np.uint8)
+    lit = np.clip(image.astype(np.float32) * paper + lobe * strength * 255 * shine, 0, 255).astype(np.uint8)
     glared = families.Filled(sheet, lit, np.full(image.shape, families.SHINE_PAPER, np.float32), list(truth), {},
                              instrument)
     camera = families.Camera(megapixels=(3.0,), turn=(-3, 3), tilt=(0, 3), curl_mm=(0, 0), gradient=(0, 0),
