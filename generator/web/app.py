@@ -1121,13 +1121,20 @@ class Companion:
         if isinstance(result, Response):
             return result
         fingerprint = store.body_hash(json.dumps(data, sort_keys=True).encode())
+
+        def save(conn: sqlite3.Connection) -> tuple[int, bool, dict[str, Any] | None]:
+            game_id, created = store.save_game(
+                conn, result["game"], state, result, team=team or [], played_at=played_at, idempotency_key=key,
+                who=messages.BY_API, body=fingerprint if key is not None else None)
+            # the game answered is read in the save's own transaction, as the save left it: a read after it was one
+            # more trip to a reader thread and one more transaction for every save, which twenty phones saving at
+            # once queued for on the server's one thread
+            return game_id, created, store.get_game(conn, game_id)
+
         try:
-            game_id, created = await self.db.awrite(lambda c: store.save_game(
-                c, result["game"], state, result, team=team or [], played_at=played_at, idempotency_key=key,
-                who=messages.BY_API, body=fingerprint if key is not None else None))
+            game_id, created, game = await self.db.awrite(save)
         except store.KeyReused as err:
             return JSONResponse({"error": err.said(lang), "code": "key_reused"}, status_code=409)
-        game = await self.db.aread(lambda c: store.get_game(c, game_id))
         return JSONResponse(game, status_code=201 if created else 200,
                             headers={"location": f"/api/games/{game_id}"})
 
