@@ -488,12 +488,19 @@ class Companion:
         """What changed since the version the page shows: 204 when nothing did."""
         table_id = request.path_params["table_id"]
         known = request.query_params.get("v", "")
-        version = await self.db.aread(lambda c: store.table_version(c, table_id))
+
+        def changed(conn: sqlite3.Connection) -> tuple[int | None, store.GameTable | None]:
+            version = store.table_version(conn, table_id)
+            return version, None if version is None or known == str(version) else store.load_table(conn, table_id)
+
+        # the version and, when the page does not show it, the table, in one read: a second read was one more trip
+        # to a reader thread for every poll that saw a change (the phones polling while others tap: most of them)
+        version, table = await self.db.aread(changed)
         if version is None:
             raise Refused(404, messages.NO_TABLE, table=table_id)
-        if known == str(version):
+        if table is None:
             return Response(status_code=204)
-        view = await self.table(table_id, request_language(request))
+        view = self.views.view(table, request_language(request))
         seat = seat_number(request.query_params.get("seat", ""))
         seat = seat if view.table.has_seat(seat) else None  # has_seat(None) is False
         context = self.table_context(view, seat)
