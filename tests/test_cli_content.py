@@ -1063,6 +1063,7 @@ def test_svg_art_warnings_and_a_damaged_png_are_said_in_the_designers_language(t
     args = ["build", "skirmish", "--content", str(root), "--out", str(tmp_path / "o"), "--format", "svg"] + (
         ["--lang", code] if code != "en" else [])
     built = runner.invoke(app, args)
+    checked = runner.invoke(app, ["content", "check", str(root)] + (["--lang", code] if code != "en" else []))
     (art / "archer.png").write_bytes((art / "archer.png").read_bytes()[:300])
     refused = runner.invoke(app, args)
     assert (built.exit_code, refused.exit_code) == (0, 1), built.output + refused.output
@@ -1080,12 +1081,15 @@ def test_svg_art_warnings_and_a_damaged_png_are_said_in_the_designers_language(t
                      "line 5: <rect> is drawn only for viewers of the languages 'fr-CA' (systemLanguage): donjon "
                      "leaves it out, in the PDF and the SVG alike, whatever the language of the machine or of the "
                      "viewer\n"):
-            assert "/skirmish/art/frost.svg: " + line in said, said
+            assert "/skirmish/art/frost.svg: " + line in said and "/skirmish/art/frost.svg: " + line in checked.output
         assert refused.output.strip().endswith("/skirmish/art/archer.png): it is a damaged PNG file (Truncated File "
                                                "Read)"), refused.output
         return
     lang = language(code)
     at = {n: lang._("line {line}: {message}").format(line=n, message="") for n in (2, 3, 4, 5)}
+    # the file's colon as the rest of the line writes it: French spaced it as English did ("frost.svg: ligne 3 :")
+    frost = "/skirmish/art/frost.svg" + {"fr": "\u00a0: ", "de": ": "}[code]
+    assert frost + at[2] in checked.output, checked.output  # `content check` says the picture's warnings as well
     for n, message, quoted in ((3, "the colour space {space} is none CSS names", "foo"),
                                (2, "{name} holds a <{kind}>, {left_out}; a clip path holds shapes: put them in it "
                                    "ungrouped (Inkscape: ungroup them before Object > Clip > Set)", "cut"),
@@ -1095,7 +1099,7 @@ def test_svg_art_warnings_and_a_damaged_png_are_said_in_the_designers_language(t
                                (5, "<{tag}> is drawn only for viewers of the languages {languages} (systemLanguage): "
                                    "donjon leaves it out, in the PDF and the SVG alike, whatever the language of "
                                    "the machine or of the viewer", "fr-CA")):
-        told = [text for text in said.splitlines() if "/skirmish/art/frost.svg: " + at[n] in text]
+        told = [text for text in said.splitlines() if frost + at[n] in text]
         assert len(told) == 1 and _translated(code, message).search(told[0]), (n, said)
         assert quoted is None or _in_quotes(code, quoted) in told[0].replace("\u00a0", " "), told
     assert lang._("a hatch") in said and "left out" not in said and "'" not in said, said

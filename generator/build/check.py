@@ -20,6 +20,16 @@ from generator.content import Content
 from generator.errors import ContentError, Problem
 from generator.i18n import phrase, phrase_figure, phrase_n, phrase_number
 from generator.sayings import quote
+from generator.wording import visible
+
+
+class PictureWarning(Problem):
+    """What reading a picture noticed: said as the build says it (`FILE : ligne 3 : ...` in French)."""
+
+    def __str__(self) -> str:
+        from generator.build.decks import picture_warning
+
+        return picture_warning(visible(self.file), visible(self.message))
 
 
 def check_layouts(content: Content, warnings: list[Problem] | None = None) -> list[Problem]:
@@ -121,7 +131,7 @@ def check_pictures(shown: dict[Path, str]) -> tuple[list[Problem], list[Problem]
         except ContentError as err:
             problems += [Problem(p.file, p.line, p.where, f"{who}: {p.message}") for p in err.problems]
             continue
-        warnings += [Problem(display_path(path), None, "", warning) for warning in info.warnings]
+        warnings += [PictureWarning(display_path(path), None, "", warning) for warning in info.warnings]
     return problems, warnings
 
 

@@ -347,6 +347,13 @@ class DeckResult:
         self.warnings = warnings
 
 
+def picture_warning(file: str, warning: str) -> str:
+    """`FILE: message` for what reading a picture noticed, its colon as the language writes it (French: `FILE :
+    ligne 3 : ...`, as the rest of the line)."""
+    # TRANSLATORS: a picture's file (art/frost.svg), then what reading it noticed (line 3: a clip path ...)
+    return phrase("{file}: {warning}", file=file, warning=warning)
+
+
 def picture_warnings(paths: Iterable[Path]) -> tuple[str, ...]:
     """`FILE: message` for what reading each picture noticed (the pictures are read already: cached)."""
     paths = sorted(paths)
@@ -357,7 +364,7 @@ def picture_warnings(paths: Iterable[Path]) -> tuple[str, ...]:
     out: list[str] = []
     for path in paths:
         try:
-            out += [f"{display_path(path)}: {warning}" for warning in image_info(path).warnings]
+            out += [picture_warning(display_path(path), warning) for warning in image_info(path).warnings]
         except ImageProblem:  # changed since it was drawn: the next build says why
             continue
     return tuple(out)

@@ -207,6 +207,8 @@ def _bounded_protocol() -> type:
     """uvicorn's HTTP protocol (httptools, else h11) with the two bounds above on every connection."""
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
+    from generator.web.security import UPLOAD_SECONDS
+
     base: Any = AutoHTTPProtocol
 
     class Bounded(base):  # type: ignore[misc]
@@ -223,11 +225,20 @@ def _bounded_protocol() -> type:
             """Close the connection unless a new request starts within HEAD_SECONDS (uvicorn makes a `cycle`
             for each request whose head it has read; one still being answered is never cut)."""
             waiting_after = self.cycle
+            answered = self.loop.time()
 
             def too_slow() -> None:
                 idle = self.cycle is None or self.cycle.response_complete
-                if self.cycle is waiting_after and idle and not self.transport.is_closing():
-                    self.transport.close()
+                if self.cycle is not waiting_after or not idle or self.transport.is_closing():
+                    return
+                if self.cycle is not None and self.cycle.more_body and self.loop.time() - answered < UPLOAD_SECONDS:
+                    # answered before its body came (a photo to a saved table, app.Companion.before_body): the rest
+                    # is read and dropped as it comes, for a browser that shows the answer only once it sent all
+                    # (WebKit: closed during its upload, it says "Connection reset by peer"), for as long as a
+                    # photo may take to come
+                    self.head_timer = self.loop.call_later(HEAD_SECONDS, too_slow)
+                    return
+                self.transport.close()
 
             self.head_timer = self.loop.call_later(HEAD_SECONDS, too_slow)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime
 import http
 import json
+import re
 import sqlite3
 import urllib.parse
 from collections.abc import Callable, Iterator, Mapping
@@ -62,6 +63,9 @@ from scoring.engine import SHEET_MAX_BYTES
 MOST_BODY = 256 * 1024
 MOST_MARKS = 2 * 1024 * 1024
 MOST_SHEET = SHEET_MAX_BYTES + MOST_MARKS
+#: Chromium's user agent ("Chrome/", "HeadlessChrome/" and its version; Chrome on iOS is WebKit: "CriOS/"):
+#: the browsers measured to show an answer sent during their upload once the connection is closed (`before_body`)
+CHROMIUM = re.compile(r"Chrome/\d")
 #: Fields in one submitted form (a new table has a handful of options and at most a few names).
 MOST_FORM_FIELDS = 40
 #: Fields of a check page's form (its marks kept, or sent with another photo of the sheet): a box for each mark (a
@@ -217,11 +221,15 @@ class Companion:
         return table_id, seat, lang, view
 
     @staticmethod
-    def before_body(response: Response) -> Response:
-        """An answer sent before the request's body was read: the connection is closed after it. Chromium reads an
-        answer during an upload only once sending fails: kept open (uvicorn drops the rest of the body), a photo
-        sent at 100 kB/s showed the refusal once all of it was sent (32 s for 3 MB); closed, at once."""
-        response.headers["connection"] = "close"
+    def before_body(request: Request, response: Response) -> Response:
+        """An answer sent before the request's body was read. Chromium (and what is built on it: Android's Chrome,
+        Edge, Samsung Internet) reads an answer during an upload only once sending fails: kept open, a photo sent at
+        100 kB/s showed the refusal once all of it was sent (32 s for 3 MB); closed after the answer, at once. WebKit
+        (Safari's engine, as WebKitGTK) shows a connection closed during its upload as "Connection reset by peer",
+        not the answer: for it, and any other browser, the connection is kept open, the rest of the body read and
+        dropped as it comes (uvicorn; serve.py's head bound waits for it), and the answer shown once it is sent."""
+        if CHROMIUM.search(request.headers.get("user-agent", "")):
+            response.headers["connection"] = "close"
         return response
 
     async def seat_upload(self, request: Request, fields: int = MOST_FORM_FIELDS) -> SeatUpload:
@@ -545,7 +553,7 @@ class Companion:
             # to be refused when kept
             refused = self.page("seat.html", request, status=400, upload_error=said(lang, messages.TABLE_SAVED),
                                 **self.table_context(view, seat))
-            return self.before_body(refused) if unread else refused
+            return self.before_body(request, refused) if unread else refused
         error = english = ""
         data = await upload.read() if isinstance(upload, UploadFile) else b""
         key = sent_again_key(sent_key(form), data)
@@ -690,10 +698,12 @@ class Companion:
         if view.table.game_id is not None:  # saved: said before the body came (`seat_view`), the answers kept shown
             read = await self.seat_reading(table_id, seat, view.table.game, lang)
             if read is None:
-                return self.before_body(RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303))
+                again = RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)
+                return self.before_body(request, again)
             kept = await self.db.aread(lambda c: store.seat_answers(c, table_id, seat))
-            return self.before_body(self.photo_check(request, view, seat, read, kept, status=400,
-                                                     add_error=said(lang, messages.TABLE_SAVED), add_refused=None))
+            refused = self.photo_check(request, view, seat, read, kept, status=400,
+                                       add_error=said(lang, messages.TABLE_SAVED), add_refused=None)
+            return self.before_body(request, refused)
         table_id, seat, form, upload, lang, view = await self.seat_upload(request, fields=MOST_MARK_FIELDS)
         read = await self.seat_reading(table_id, seat, view.table.game, lang)
         if read is None:  # nothing to add to (started over elsewhere): the player's page, to take a first one

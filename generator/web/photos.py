@@ -87,7 +87,7 @@ async def read_photos(companion: Companion, request: Request) -> Response:
         # read (seconds each) only to be refused when kept
         refused = companion.page("error.html", request, status=400, status_code=400, back=f"/tables/{view.table.id}",
                                  message=said(lang, messages.TABLE_SAVED))
-        return companion.before_body(refused) if unread else refused
+        return companion.before_body(request, refused) if unread else refused
     key = sent_key(form)
     seats: list[SeatPhoto] = []
     given: dict[bytes, str] = {}  # each photo's bytes -> the player it was given for first

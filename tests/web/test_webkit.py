@@ -211,3 +211,36 @@ def test_save_tapped_while_the_companion_is_stopped_saves_nothing_until_the_kept
             game = httpx.get(page.url.replace("/history/games/", "/api/games/"), timeout=30).json()
             # towers 17 + the end Cloud 4 + the Queen 3 (004 Once Upon a Castle, scoring)
             assert {p["name"]: p["score"] for p in game["players"]} == {"Ana": 24}
+
+
+def test_a_photo_sent_to_a_saved_table_shows_the_refusal_not_a_reset_in_webkit(
+        phone: tuple[WebKitPage, str], photos: dict[str, Path], tmp_path: Path) -> None:
+    """A phone's photo (6 MiB, as a 12-megapixel JPEG) sent from a seat's page left open while another phone saved
+    the game: it is answered before its body comes (test_saved_elsewhere.py). With the connection closed after that
+    answer, as Chromium needs to show it at once, WebKit said only "Error sending data: Connection reset by peer";
+    kept open (the rest of the photo dropped as it comes) it shows the page that says the game is saved. A photo sent
+    to a table not saved is read as before."""
+    from generator.web import messages
+    from tests.web.conftest import SAME_ORIGIN, example
+
+    page, base = phone
+    with httpx.Client(base_url=base, follow_redirects=False, timeout=60) as client:
+        game = client.post("/api/games", json=example("once-upon-a-castle")).json()["id"]
+        table = client.post(f"/history/games/{game}/correct", headers=SAME_ORIGIN).headers["location"]
+        page.goto(f"{base}{table}/seats/0")
+        page.find("#sheet-photo")
+        assert client.post(f"{table}/save", headers=SAME_ORIGIN).status_code == 303  # another phone saves
+    big = tmp_path / "photo.jpg"
+    big.write_bytes(b"\xff\xd8" + bytes(6 * 1024 * 1024))
+    page.type("#sheet-photo", str(big))
+    page.press("Read the photo")
+    # the refusal, or WebKit's own page for a failed load (its one line of text)
+    shown = page.until(lambda: page.url.endswith("/seats/0/sheet") and page.run(
+        "return document.readyState == 'complete' && (document.querySelector('p.violation') ? 'refused' :"
+        " document.body.innerText.includes('Connection') && document.body.innerText)"), "no answer shown")
+    assert shown == "refused", shown
+    assert page.text("p.violation") == messages.TABLE_SAVED
+    at_anas_part(page, base)
+    page.type("#sheet-photo", str(photos["ana.jpg"]))
+    page.press("Read the photo")
+    page.until(lambda: "Check what was read" in page.text("main"), "the photo's check page did not come", READ_S)
