@@ -1125,8 +1125,9 @@ def test_content_check_says_a_file_outside_the_content_folder_in_the_designers_l
         code, "{ref} is outside the content folder ({top}/); donjon reads only files inside it").search(line), line
     assert "outside the content folder" in runner.invoke(app, ["content", "check", str(outside)]).output
     result = runner.invoke(app, ["content", "check", str(linked), "--lang", code])
-    assert result.exit_code == 1 and "mine/deck.yaml:5: cards: " + _in_quotes(code, "cards.csv") in result.output, \
-        result.output
+    colon = "\u00a0: " if code == "fr" else ": "  # French sets a no-break space before a colon
+    assert result.exit_code == 1 and "mine/deck.yaml:5: cards" + colon + _in_quotes(code, "cards.csv") in \
+        result.output, result.output
     assert "is a link leading outside" not in result.output and _translated(
         code, "is a link leading outside the content folder ({top}/); donjon reads only files inside it: copy the "
         "file into it instead").search(result.output), result.output
