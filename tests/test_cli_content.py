@@ -1436,8 +1436,8 @@ def test_content_check_says_a_decks_table_file_and_translation_columns_in_the_de
     said = runner.invoke(app, ["content", "check", str(xls), "--lang", code])
     assert said.exit_code == 1, said.output
     line = next(line for line in said.output.splitlines() if "mine/deck.yaml:5: " in line)
-    assert _translated(code, "cards: {table} is a spreadsheet donjon cannot read; save it as .xlsx (or .csv)").search(
-        line) and _in_quotes(code, "cards.xls") in line, line
+    assert _translated(code, "{table} is a spreadsheet donjon cannot read; save it as .xlsx (or .csv)").search(
+        line) and "mine/deck.yaml:5: cards: " in line and _in_quotes(code, "cards.xls") in line, line
     said = runner.invoke(app, ["content", "check", str(stray), "--lang", code])
     assert said.exit_code == 1, said.output
     line = next(line for line in said.output.splitlines() if "mine/cards.csv:1: Title@de: " in line)

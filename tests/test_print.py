@@ -3542,3 +3542,39 @@ def test_the_same_finding_on_many_pages_is_one_line_said_alike_in_every_language
             assert translated != message, (code, message)
             assert re.search(".*".join(re.escape(part) for part in re.split(r"\{[a-z]+\}", translated)), line), line
             assert "RGB in a CMYK" not in line and "characters of text" not in line, line
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_check_print_says_its_report_and_its_refusals_of_files_in_the_language(tmp_path: Path, lang: str) -> None:
+    """`check-print --lang fr|de`: the report (verdict, findings) and the refusals of a file that is no PDF, a
+    damaged one and one locked by a password are said in the language, on stderr with its `error:` and in the JSON;
+    the exit codes and the lines are those of the English run. check-print had no --lang (an unknown option, exit 2)."""
+    from pypdf import PdfWriter
+
+    blank, locked = tmp_path / "blank.pdf", tmp_path / "locked.pdf"
+    for path, password in ((blank, None), (locked, "reader")):
+        writer = PdfWriter()
+        writer.add_blank_page(198, 270)  # a card page with no TrimBox, no OutputIntent: refused by DriveThruCards
+        if password:
+            writer.encrypt(password, "owner", algorithm="AES-256")
+        with path.open("wb") as handle:
+            writer.write(handle)
+    text, damaged = tmp_path / "notes.pdf", tmp_path / "damaged.pdf"
+    text.write_text("hello\n", encoding="ascii")
+    damaged.write_bytes(b"%PDF-1.4\n garbage")
+    files = [str(p) for p in (blank, locked, damaged, text)]
+    english = donjon("check-print", *files, "--service", "dtc")
+    said = donjon("check-print", *files, "--service", "dtc", "--lang", lang)
+    assert english.returncode == said.returncode == 2, said.stderr
+    assert said.stdout.count("\n") == english.stdout.count("\n") and said.stdout != english.stdout
+    assert said.stdout.startswith(f"{blank}") and "refuse it" not in said.stdout and "REFUSED" not in said.stdout
+    error = {"fr": "erreur\u00a0: ", "de": "Fehler: "}[lang]
+    lines = said.stderr.splitlines()
+    assert len(lines) == 3 and all(line.startswith(error) for line in lines), said.stderr
+    for sentence in ("password needed to open it", "is a damaged PDF", "is not a PDF"):
+        assert sentence in english.stderr and sentence not in said.stderr, said.stderr
+    as_json = _report(donjon("check-print", str(blank), str(locked), "--service", "dtc", "--json", "--lang", lang))
+    assert [f["code"] for f in as_json[0]["findings"]] == [
+        f["code"] for f in _report(donjon("check-print", str(blank), "--service", "dtc", "--json"))[0]["findings"]]
+    assert "password" not in as_json[1]["error"] and as_json[1]["error"].startswith(f"{locked}: ")
+    assert "--lang" in donjon("check-print", "--help").stdout

@@ -478,7 +478,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
     # read once, by donjon's reader: a FIFO or a device is refused at once instead of waited on or read without end
     data = read_bytes(path, shown, max_bytes=MAX_PDF_BYTES)
     if b"%PDF-" not in data[:HEADER_WITHIN]:
-        raise InputError(shown, "is not a PDF (it does not start with %PDF-)")
+        raise InputError(shown, phrase("is not a PDF (it does not start with %PDF-)"))
     result = Preflight(shown, service, pictures=dict(pictures or {}), enlarged=dict(enlarged or {}))
     with pypdf_quiet():
         try:
@@ -487,15 +487,16 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
             except NotImplementedError as err:
                 # pypdf opens the standard (password) security handler only; a file encrypted for its recipients'
                 # certificates (/Adobe.PubSec) or by a handler of its own is not damaged, and opens for no one else
-                raise InputError(shown, f"is encrypted in a way donjon cannot open ({err}); a file encrypted for "
-                                        "its recipients' certificates opens for no one else, a print service "
-                                        "included: export it again without encryption") from None
+                raise InputError(shown, phrase("is encrypted in a way donjon cannot open ({reason}); a file "
+                                               "encrypted for its recipients' certificates opens for no one else, a "
+                                               "print service included: export it again without encryption",
+                                               reason=str(err))) from None
             # An owner password alone (an empty user password, as print-shop and layout exports often write one)
             # lets every reader open the file: it is read and reported in full, the encryption one finding of it.
             # A password needed to open it: nothing can be read (the press cannot either).
             if reader.is_encrypted and not reader.decrypt(""):
-                raise InputError(shown, "is encrypted with a password needed to open it: a print service cannot "
-                                        "open it either; export it again without a password")
+                raise InputError(shown, phrase("is encrypted with a password needed to open it: a print service "
+                                               "cannot open it either; export it again without a password"))
             _read(reader, data, result)
             if reader.is_encrypted:
                 _encryption(reader, result)
@@ -506,7 +507,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
             if os.environ.get("DONJON_DEBUG"):  # a developer's question: is it the file, or the preflight?
                 raise
             reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
-            raise InputError(shown, f"is a damaged PDF that cannot be read ({reason})") from None
+            raise InputError(shown, phrase("is a damaged PDF that cannot be read ({reason})", reason=reason)) from None
     return result
 
 
