@@ -1473,3 +1473,32 @@ def test_content_check_says_a_decks_icons_and_card_size_in_the_designers_languag
         "files by name)" in english, english
     english = runner.invoke(app, ["content", "check", str(wide)]).output
     assert "mine/deck.yaml:3: card_size.width: is 5000.5 mm; a card side must be between " in english, english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_repeated_id_and_a_name_naming_two_entries_in_the_language(tmp_path: Path,
+                                                                                         code: str) -> None:
+    """A game catalog repeating an event id, and a colour named as another one is: `content check --lang fr|de`
+    says each whole in the language ("repeats the event id", "also names the colour"), where the kind of entry was
+    an English word pasted into the sentence; English as it was."""
+    root = tmp_path / "c"
+    shutil.copytree(content_dir(), root)
+    events = root / "guedelon/events.yaml"
+    events.write_text(events.read_text(encoding="utf-8").replace("    id: trainee\n", "    id: great-shape\n"),
+                      encoding="utf-8")
+    colours = root / "guildhall/components.yaml"
+    colours.write_text(colours.read_text(encoding="utf-8").replace("{id: blue, name: Blue,", "{id: blue, name: Red,"),
+                       encoding="utf-8")
+    english = donjon("content", "check", str(root))
+    assert english.returncode == 1
+    assert "repeats the event id 'great-shape' (first at line " in english.stderr, english.stderr
+    assert "the name 'Red' also names the colour 'red'" in english.stderr, english.stderr
+    said = donjon("content", "check", str(root), "--lang", code)
+    assert said.returncode == 1, said.stderr
+    repeated = next(line for line in said.stderr.splitlines() if "guedelon/events.yaml:" in line)
+    assert _translated(code, "repeats the event id {value}{at}").search(repeated), repeated
+    assert _in_quotes(code, "great-shape") in repeated and "first at line" not in repeated, repeated
+    clash = next(line for line in said.stderr.splitlines() if "guildhall/components.yaml:" in line)
+    assert _translated(code, "the name {name} also names the colour {first}").search(clash), clash
+    message = clash.split("]: ", 1)[1]
+    assert _in_quotes(code, "Red") in message and _in_quotes(code, "red") in message and "colour" not in message, clash
