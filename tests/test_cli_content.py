@@ -1125,9 +1125,8 @@ def test_content_check_says_a_file_outside_the_content_folder_in_the_designers_l
         code, "{ref} is outside the content folder ({top}/); donjon reads only files inside it").search(line), line
     assert "outside the content folder" in runner.invoke(app, ["content", "check", str(outside)]).output
     result = runner.invoke(app, ["content", "check", str(linked), "--lang", code])
-    colon = "\u00a0: " if code == "fr" else ": "  # French sets a no-break space before a colon
-    assert result.exit_code == 1 and "mine/deck.yaml:5: cards" + colon + _in_quotes(code, "cards.csv") in \
-        result.output, result.output
+    assert result.exit_code == 1 and "mine/deck.yaml:5: cards: " + _in_quotes(code, "cards.csv") in result.output, \
+        result.output
     assert "is a link leading outside" not in result.output and _translated(
         code, "is a link leading outside the content folder ({top}/); donjon reads only files inside it: copy the "
         "file into it instead").search(result.output), result.output
@@ -1441,8 +1440,8 @@ def test_content_check_says_a_decks_table_file_and_translation_columns_in_the_de
     said = runner.invoke(app, ["content", "check", str(xls), "--lang", code])
     assert said.exit_code == 1, said.output
     line = next(line for line in said.output.splitlines() if "mine/deck.yaml:5: " in line)
-    assert _translated(code, "cards: {table} is a spreadsheet donjon cannot read; save it as .xlsx (or .csv)").search(
-        line) and _in_quotes(code, "cards.xls") in line, line
+    assert _translated(code, "{table} is a spreadsheet donjon cannot read; save it as .xlsx (or .csv)").search(
+        line) and "mine/deck.yaml:5: cards: " in line and _in_quotes(code, "cards.xls") in line, line
     said = runner.invoke(app, ["content", "check", str(stray), "--lang", code])
     assert said.exit_code == 1, said.output
     line = next(line for line in said.output.splitlines() if "mine/cards.csv:1: Title@de: " in line)
@@ -1478,3 +1477,32 @@ def test_content_check_says_a_decks_icons_and_card_size_in_the_designers_languag
         "files by name)" in english, english
     english = runner.invoke(app, ["content", "check", str(wide)]).output
     assert "mine/deck.yaml:3: card_size.width: is 5000.5 mm; a card side must be between " in english, english
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_content_check_says_a_repeated_id_and_a_name_naming_two_entries_in_the_language(tmp_path: Path,
+                                                                                         code: str) -> None:
+    """A game catalog repeating an event id, and a colour named as another one is: `content check --lang fr|de`
+    says each whole in the language ("repeats the event id", "also names the colour"), where the kind of entry was
+    an English word pasted into the sentence; English as it was."""
+    root = tmp_path / "c"
+    shutil.copytree(content_dir(), root)
+    events = root / "guedelon/events.yaml"
+    events.write_text(events.read_text(encoding="utf-8").replace("    id: trainee\n", "    id: great-shape\n"),
+                      encoding="utf-8")
+    colours = root / "guildhall/components.yaml"
+    colours.write_text(colours.read_text(encoding="utf-8").replace("{id: blue, name: Blue,", "{id: blue, name: Red,"),
+                       encoding="utf-8")
+    english = donjon("content", "check", str(root))
+    assert english.returncode == 1
+    assert "repeats the event id 'great-shape' (first at line " in english.stderr, english.stderr
+    assert "the name 'Red' also names the colour 'red'" in english.stderr, english.stderr
+    said = donjon("content", "check", str(root), "--lang", code)
+    assert said.returncode == 1, said.stderr
+    repeated = next(line for line in said.stderr.splitlines() if "guedelon/events.yaml:" in line)
+    assert _translated(code, "repeats the event id {value}{at}").search(repeated), repeated
+    assert _in_quotes(code, "great-shape") in repeated and "first at line" not in repeated, repeated
+    clash = next(line for line in said.stderr.splitlines() if "guildhall/components.yaml:" in line)
+    assert _translated(code, "the name {name} also names the colour {first}").search(clash), clash
+    message = clash.split("]: ", 1)[1]
+    assert _in_quotes(code, "Red") in message and _in_quotes(code, "red") in message and "colour" not in message, clash

@@ -3542,3 +3542,72 @@ def test_the_same_finding_on_many_pages_is_one_line_said_alike_in_every_language
             assert translated != message, (code, message)
             assert re.search(".*".join(re.escape(part) for part in re.split(r"\{[a-z]+\}", translated)), line), line
             assert "RGB in a CMYK" not in line and "characters of text" not in line, line
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_check_print_says_its_report_and_its_refusals_of_files_in_the_language(tmp_path: Path, lang: str) -> None:
+    """`check-print --lang fr|de`: the report (verdict, findings) and the refusals of a file that is no PDF, a
+    damaged one and one locked by a password are said in the language, on stderr with its `error:` and in the JSON;
+    the exit codes and the lines are those of the English run. check-print had no --lang (an unknown option, exit 2)."""
+    from pypdf import PdfWriter
+
+    blank, locked = tmp_path / "blank.pdf", tmp_path / "locked.pdf"
+    for path, password in ((blank, None), (locked, "reader")):
+        writer = PdfWriter()
+        writer.add_blank_page(198, 270)  # a card page with no TrimBox, no OutputIntent: refused by DriveThruCards
+        if password:
+            writer.encrypt(password, "owner", algorithm="AES-256")
+        with path.open("wb") as handle:
+            writer.write(handle)
+    text, damaged = tmp_path / "notes.pdf", tmp_path / "damaged.pdf"
+    text.write_text("hello\n", encoding="ascii")
+    damaged.write_bytes(b"%PDF-1.4\n garbage")
+    files = [str(p) for p in (blank, locked, damaged, text)]
+    english = donjon("check-print", *files, "--service", "dtc")
+    said = donjon("check-print", *files, "--service", "dtc", "--lang", lang)
+    assert english.returncode == said.returncode == 2, said.stderr
+    assert said.stdout.count("\n") == english.stdout.count("\n") and said.stdout != english.stdout
+    assert said.stdout.startswith(f"{blank}") and "refuse it" not in said.stdout and "REFUSED" not in said.stdout
+    error = {"fr": "erreur\u00a0: ", "de": "Fehler: "}[lang]
+    lines = said.stderr.splitlines()
+    assert len(lines) == 3 and all(line.startswith(error) for line in lines), said.stderr
+    for sentence in ("password needed to open it", "is a damaged PDF", "is not a PDF"):
+        assert sentence in english.stderr and sentence not in said.stderr, said.stderr
+    as_json = _report(donjon("check-print", str(blank), str(locked), "--service", "dtc", "--json", "--lang", lang))
+    assert [f["code"] for f in as_json[0]["findings"]] == [
+        f["code"] for f in _report(donjon("check-print", str(blank), "--service", "dtc", "--json"))[0]["findings"]]
+    assert "password" not in as_json[1]["error"] and as_json[1]["error"].startswith(f"{locked}: ")
+    assert "--lang" in donjon("check-print", "--help").stdout
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_check_print_says_why_a_pictures_ink_could_not_be_measured_in_the_language(tmp_path: Path, lang: str) -> None:
+    """`check-print --lang fr|de`: a picture whose ink is not measured is warned of with the reason in the language
+    (3 bits a component, more spot colours than are converted, data shorter than its size): the warning said in
+    French or German ended in an English reason in brackets. Same pages and verdicts as in English."""
+    import pikepdf
+
+    pdf = pikepdf.new()
+    rich = _rich_black(pdf)
+    many = b"".join((4096 + i).to_bytes(2, "big") for i in range(64 * 80))
+    gold = pikepdf.Array([pikepdf.Name.Separation, pikepdf.Name.Gold, pikepdf.Name.DeviceCMYK,
+                          pdf.make_stream(b"{dup dup 0.9 mul exch 0.6 mul}", FunctionType=4, Domain=[0, 1],
+                                          Range=[0, 1] * 4)])
+    pictures = {"/Im0": _picture(pdf, b"\xff" * 8, 8, 8, rich, 3), "/Im1": _picture(pdf, many, 64, 80, gold, 16),
+                "/Im2": _picture(pdf, b"\xff" * 4, 8, 8, rich, 8)}
+    path = tmp_path / "pictures.pdf"
+    _picture_pages(pdf, pictures, b"q 50 0 0 50 60 60 cm", path)
+    english = _report(donjon("check-print", str(path), "--service", "dtc", "--json"))[0]
+    said = _report(donjon("check-print", str(path), "--service", "dtc", "--json", "--lang", lang))[0]
+    unmeasured = {f["page"]: f["message"] for f in english["findings"] if f["code"] == "ink-unmeasured"}
+    in_lang = {f["page"]: f["message"] for f in said["findings"] if f["code"] == "ink-unmeasured"}
+    assert sorted(unmeasured) == sorted(in_lang) == [1, 2, 3], english["findings"]
+    reasons = ("3 bits a component, which PDF does not allow", "5120 colours, more than the 4096 measured",
+               "its data is shorter than its width and height say")
+    for page, reason in zip((1, 2, 3), reasons, strict=True):
+        assert unmeasured[page].endswith(f"({reason})"), unmeasured
+        assert in_lang[page].endswith(")") and "(" in in_lang[page], in_lang
+        why = in_lang[page].rsplit("(", 1)[1]
+        english_words = {"colours,", "measured)", "data", "width", "which", "allow)"}
+        assert reason not in why and not set(why.split()) & english_words, in_lang[page]
+    assert "4096" in in_lang[2] or "4\u202f096" in in_lang[2] or "4.096" in in_lang[2], in_lang[2]

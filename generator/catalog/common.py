@@ -415,26 +415,30 @@ def every_name(record: Any, field: str = "name") -> Iterator[str]:
             yield name
 
 
-def report_name_clashes(items: Any, path: PathKey, ck: Checker, what: str) -> None:
+def report_name_clashes(items: Any, path: PathKey, ck: Checker, message: str) -> None:
     """Report a name, a translated name or an alias that, folded as end states fold names (`normalise_name`), names
-    two entries: an end state could not tell which it means."""
+    two entries: an end state could not tell which it means. `message`: the caller's whole sentence (an N_ msgid
+    with `{name}` and `{first}`, "the name {name} also names the guest {first}"), said whole in the language of the
+    messages rather than an English word of the kind pasted into a translated one."""
     owner: dict[str, str] = {item.id: item.id for item in items}
     for index, item in enumerate(items):
         for other in (*every_name(item), *item.aliases):
             key = normalise_name(other)
             first = owner.setdefault(key, item.id)
             if first != item.id:
-                ck.fail((*path, index), f"the name {other!r} also names the {what} {first!r}")
+                ck.fail((*path, index), phrase(message, name=quote(other), first=quote(first)))
 
 
-def report_duplicates(items: Any, key: Any, path: PathKey, ck: Checker, what: str) -> None:
-    """Report every entry whose key repeats an earlier one, naming the line of the first."""
+def report_duplicates(items: Any, key: Any, path: PathKey, ck: Checker, message: str) -> None:
+    """Report every entry whose key repeats an earlier one, naming the line of the first. `message`: the caller's
+    whole sentence (an N_ msgid with `{value}` and `{at}`, "repeats the guest id {value}{at}"), as above."""
     first: dict[Any, int] = {}
     for index, item in enumerate(items):
         value = key(item)
         if value in first:
             line = ck.doc.line((*path, first[value]))
-            at = f" (first at line {line})" if line else ""
-            ck.fail((*path, index), f"repeats the {what} {value!r}{at}")
+            # TRANSLATORS: after "repeats the ... {value}": where the entry it repeats is
+            at = phrase(" (first at line {line})", line=line) if line else ""
+            ck.fail((*path, index), phrase(message, value=quote(value), at=at))
         else:
             first[value] = index

@@ -23,6 +23,7 @@ from generator.catalog.common import (
 )
 from generator.catalog.shapes import SHAPE, Shape
 from generator.fields import Checker, Choice, Field, Int, ListOf, Record, Slug, Text
+from generator.i18n import N_
 from generator.yamlio import PathKey
 
 
@@ -162,7 +163,7 @@ def game_spec(game_ids: tuple[str, ...], deck_sources: tuple[str, ...],
     )
 
     def unique_decks(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["decks"], lambda d: d.id, (*path, "decks"), ck, "deck id")
+        report_duplicates(values["decks"], lambda d: d.id, (*path, "decks"), ck, N_("repeats the deck id {value}{at}"))
 
     return Record(
         name="game file",

@@ -402,16 +402,17 @@ def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
     try:
         path = resolve_within(root, folder, source)
     except ValueError as err:
-        raise InputError(doc.file, phrase("cards: {reason}", reason=str(err)), doc.line(("cards",))) from None
+        # the key named as written in the deck file, in every language (as `layout:`): no message of its own
+        raise InputError(doc.file, f"cards: {err}", doc.line(("cards",))) from None
     suffix = path.suffix.lower()
     if values["sheet"] is not None and suffix != ".xlsx":
-        raise InputError(doc.file, phrase("sheet: means something only for an .xlsx table, and {table} is not one",
-                                          table=quote(source)), doc.line(("sheet",)))
+        raise InputError(doc.file, "sheet: " + phrase("means something only for an .xlsx table, and {table} is not one",
+                                                      table=quote(source)), doc.line(("sheet",)))
     # the mirror of `sheet:`: a `delimiter:` left from a CSV table once the deck moved to a spreadsheet would
     # otherwise be read as saying something about the new table
     if isinstance(doc.data, dict) and "delimiter" in doc.data and suffix != ".csv":
-        raise InputError(doc.file, phrase("delimiter: means something only for a .csv table, and {table} is not one; "
-                                          "remove it", table=quote(source)), doc.line(("delimiter",)))
+        said = phrase("means something only for a .csv table, and {table} is not one; remove it", table=quote(source))
+        raise InputError(doc.file, "delimiter: " + said, doc.line(("delimiter",)))
     if suffix == ".csv":
         return _csv_rows(path, table, values["delimiter"]), table, path
     if suffix in (".yaml", ".yml", ".json"):
@@ -422,10 +423,10 @@ def _rows(folder: Path, display: str, values: Mapping[str, Any], doc: Document,
         rows, table = xlsx_rows(path, table, values["sheet"], values["lang"])
         return rows, table, path
     if suffix in (".xls", ".ods", ".numbers"):
-        raise InputError(doc.file, phrase("cards: {table} is a spreadsheet donjon cannot read; save it as .xlsx (or "
-                                          ".csv)", table=quote(source)), doc.line(("cards",)))
-    raise InputError(doc.file, phrase("cards: {table} is neither a .csv, an .xlsx nor a .yaml file",
-                                      table=quote(source)), doc.line(("cards",)))
+        raise InputError(doc.file, "cards: " + phrase("{table} is a spreadsheet donjon cannot read; save it as .xlsx "
+                                                      "(or .csv)", table=quote(source)), doc.line(("cards",)))
+    raise InputError(doc.file, "cards: " + phrase("{table} is neither a .csv, an .xlsx nor a .yaml file",
+                                                  table=quote(source)), doc.line(("cards",)))
 
 
 def _fill_missing(rows: list[tuple[str, dict[str, Scalar]]]) -> list[tuple[str, dict[str, Scalar]]]:

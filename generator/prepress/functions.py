@@ -22,6 +22,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from generator.i18n import phrase
+
 #: The most values of a sampled function (type 0) read: a gradient's table is some hundreds of samples (256 in
 #: Illustrator's and Ghostscript's), a tint transform of four inks 17^4 x 4 (some 334 000); a larger table is
 #: not evaluated (said).
@@ -378,9 +380,9 @@ def cost(function: Any, limit: int, depth: int = 0) -> int:
                     bodies.append(item)
                 found += PYTHON_OPERATION if isinstance(item, str) and item in PYTHON_OPERATORS else 3
     else:
-        raise Unmeasured(f"a function of type {kind}, evaluated colour by colour")
+        raise Unmeasured(phrase("a function of type {kind}, evaluated colour by colour", kind=kind))
     if found > limit:
-        raise Unmeasured(f"a function too long to evaluate at once for {MAX_WORK // max(1, limit)} inputs")
+        raise Unmeasured(phrase("a function too long to evaluate at once for {n} inputs", n=MAX_WORK // max(1, limit)))
     return found
 
 
@@ -395,7 +397,8 @@ def _many(function: Any, inputs: Any, depth: int = 0) -> Any:
     domain = [float(v) for v in function.get("/Domain", ())]
     if inputs.ndim != 2 or len(domain) < 2 * inputs.shape[1] or kind not in (0, 2, 3, 4) \
             or (kind in (2, 3) and inputs.shape[1] != 1):
-        raise Unmeasured(f"a function of type {kind} of {inputs.shape[-1]} inputs, evaluated colour by colour")
+        raise Unmeasured(phrase("a function of type {kind} of {n} inputs, evaluated colour by colour", kind=kind,
+                                n=int(inputs.shape[-1])))
     x = np.stack([np.clip(inputs[:, i], min(domain[2 * i], domain[2 * i + 1]),
                           max(domain[2 * i], domain[2 * i + 1])) for i in range(inputs.shape[1])], axis=1)
     if kind == 0:
@@ -439,7 +442,7 @@ def _stitching_many(function: Any, x: Any, domain: list[float], depth: int) -> A
         if out is None:
             out = np.zeros((len(x), values.shape[1]))
         if values.shape[1] != out.shape[1]:
-            raise Unmeasured("a stitching function whose pieces give different numbers of outputs")
+            raise Unmeasured(phrase("a stitching function whose pieces give different numbers of outputs"))
         out[chosen] = values
     if out is None:
         raise Unmeasured

@@ -478,7 +478,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
     # read once, by donjon's reader: a FIFO or a device is refused at once instead of waited on or read without end
     data = read_bytes(path, shown, max_bytes=MAX_PDF_BYTES)
     if b"%PDF-" not in data[:HEADER_WITHIN]:
-        raise InputError(shown, "is not a PDF (it does not start with %PDF-)")
+        raise InputError(shown, phrase("is not a PDF (it does not start with %PDF-)"))
     result = Preflight(shown, service, pictures=dict(pictures or {}), enlarged=dict(enlarged or {}))
     with pypdf_quiet():
         try:
@@ -487,15 +487,16 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
             except NotImplementedError as err:
                 # pypdf opens the standard (password) security handler only; a file encrypted for its recipients'
                 # certificates (/Adobe.PubSec) or by a handler of its own is not damaged, and opens for no one else
-                raise InputError(shown, f"is encrypted in a way donjon cannot open ({err}); a file encrypted for "
-                                        "its recipients' certificates opens for no one else, a print service "
-                                        "included: export it again without encryption") from None
+                raise InputError(shown, phrase("is encrypted in a way donjon cannot open ({reason}); a file "
+                                               "encrypted for its recipients' certificates opens for no one else, a "
+                                               "print service included: export it again without encryption",
+                                               reason=str(err))) from None
             # An owner password alone (an empty user password, as print-shop and layout exports often write one)
             # lets every reader open the file: it is read and reported in full, the encryption one finding of it.
             # A password needed to open it: nothing can be read (the press cannot either).
             if reader.is_encrypted and not reader.decrypt(""):
-                raise InputError(shown, "is encrypted with a password needed to open it: a print service cannot "
-                                        "open it either; export it again without a password")
+                raise InputError(shown, phrase("is encrypted with a password needed to open it: a print service "
+                                               "cannot open it either; export it again without a password"))
             _read(reader, data, result)
             if reader.is_encrypted:
                 _encryption(reader, result)
@@ -506,7 +507,7 @@ def check_pdf(path: Path, service: Service, display: str | None = None,
             if os.environ.get("DONJON_DEBUG"):  # a developer's question: is it the file, or the preflight?
                 raise
             reason = str(err).strip().splitlines()[0][:120] if str(err).strip() else type(err).__name__
-            raise InputError(shown, f"is a damaged PDF that cannot be read ({reason})") from None
+            raise InputError(shown, phrase("is a damaged PDF that cannot be read ({reason})", reason=reason)) from None
     return result
 
 
@@ -1444,7 +1445,7 @@ def _indexed(space: list[Any]) -> _ToCmyk | None:
         index = min(max(0, round(values[0])), highest)
         entry = lookup[index * inks:(index + 1) * inks]
         if len(entry) < inks:
-            raise functions.Unmeasured("an index past the end of its colour table")
+            raise functions.Unmeasured(phrase("an index past the end of its colour table"))
         return convert([v / 255 for v in entry])
 
     return colour
@@ -1790,10 +1791,10 @@ def _highest_picture_ink(image: Any) -> tuple[float | None, str]:
         width, height = int(image["/Width"]), int(image["/Height"])
         data = _picture_data(image, 4)
         if len(data) < width * height * 4:
-            raise functions.Unmeasured("its data is shorter than its width and height say")
+            raise functions.Unmeasured(phrase("its data is shorter than its width and height say"))
         decode = [float(v) for v in image.get("/Decode", [0, 1] * 4)]
         if len(decode) < 8:
-            raise functions.Unmeasured("a /Decode shorter than its components")
+            raise functions.Unmeasured(phrase("a /Decode shorter than its components"))
     except Exception as err:  # noqa: BLE001 - a picture pypdf or Pillow cannot decode is not measured (said)
         return None, f" ({err})" if isinstance(err, functions.Unmeasured) and str(err) else ""
     if width * height == 0:
@@ -1850,17 +1851,19 @@ def _picture_data(image: Any, inks: int) -> bytes:
         return data
     width, height = int(image["/Width"]), int(image["/Height"])
     if not 0 < width * height <= MAX_JPEG_PIXELS:
-        raise functions.Unmeasured(f"{width} x {height} pixels, more than the {MAX_JPEG_PIXELS} decoded")
+        raise functions.Unmeasured(phrase("{width} x {height} pixels, more than the {most} decoded", width=width,
+                                          height=height, most=MAX_JPEG_PIXELS))
     kind = "JPEG" if last == "/DCTDecode" else "JPEG 2000"
     try:
         with PILImage.open(io.BytesIO(data)) as picture:
             if picture.size != (width, height):
-                raise functions.Unmeasured(f"a {kind} of {picture.width} x {picture.height} pixels, not its "
-                                           f"{width} x {height}")
+                raise functions.Unmeasured(phrase("a {kind} of {found_width} x {found_height} pixels, not its "
+                                                  "{width} x {height}", kind=kind, found_width=picture.width,
+                                                  found_height=picture.height, width=width, height=height))
             mode = {1: "L", 4: "CMYK"}.get(inks)
             if picture.mode != mode:
-                raise functions.Unmeasured(f"a {kind} in {picture.mode}, not of the {inks} components of its colour "
-                                           "space")
+                raise functions.Unmeasured(phrase("a {kind} in {mode}, not of the {inks} components of its colour "
+                                                  "space", kind=kind, mode=picture.mode, inks=inks))
             picture.load()
             if mode == "CMYK" and "adobe" in picture.info:
                 return bytes(ImageChops.invert(picture).tobytes())
@@ -1868,7 +1871,8 @@ def _picture_data(image: Any, inks: int) -> bytes:
     except functions.Unmeasured:
         raise
     except Exception:  # noqa: BLE001 - Pillow raises many kinds of error on a damaged JPEG: said, not a traceback
-        raise functions.Unmeasured(f"a {kind} that cannot be read") from None
+        # TRANSLATORS: {kind} is JPEG or JPEG 2000
+        raise functions.Unmeasured(phrase("a {kind} that cannot be read", kind=kind)) from None
 
 
 #: The most pixels of a picture measured through a conversion (a spot colour's, an Indexed table's) or pixel by
@@ -1918,7 +1922,9 @@ def _many_spot_colours(space: Any, convert: _ToCmyk, colours: set[bytes], inks: 
 
     from generator.prepress import functions
 
-    too_many = functions.Unmeasured(f"{len(colours)} colours, more than the {MAX_SPOT_COLOURS} measured")
+    too_many = functions.Unmeasured(phrase_n("{n} colour, more than the {most} measured",
+                                              "{n} colours, more than the {most} measured", len(colours),
+                                              most=MAX_SPOT_COLOURS))
     if convert is _no_ink:  # (the colourant None: no ink, whatever its tint transform says)
         return 0.0, [0.0]
     space = space.get_object()
@@ -1958,14 +1964,14 @@ def _sample_bytes(image: Any, inks: int) -> tuple[bytes, int]:
     width, height = int(image["/Width"]), int(image["/Height"])
     bits = int(image.get("/BitsPerComponent", 8))
     if bits not in SAMPLE_READERS:
-        raise functions.Unmeasured(f"{bits} bits a component, which PDF does not allow")
+        raise functions.Unmeasured(phrase("{bits} bits a component, which PDF does not allow", bits=bits))
     if not 0 < width * height <= MAX_SPOT_PIXELS or not 0 < inks <= 32:
-        raise functions.Unmeasured(f"{width} x {height} pixels of {inks} components, more than the "
-                                   f"{MAX_SPOT_PIXELS} pixels measured")
+        raise functions.Unmeasured(phrase("{width} x {height} pixels of {inks} components, more than the {most} pixels "
+                                          "measured", width=width, height=height, inks=inks, most=MAX_SPOT_PIXELS))
     row = -(-width * inks * bits // 8)
     data = _picture_data(image, inks)
     if len(data) < row * height:
-        raise functions.Unmeasured("its data is shorter than its width and height say")
+        raise functions.Unmeasured(phrase("its data is shorter than its width and height say"))
     mode, raw = SAMPLE_READERS[bits]
     samples = data[:row * height]
     if bits != 8:  # rows of samples of other sizes, each starting on a byte: read into one byte (or two) a sample
@@ -2030,13 +2036,13 @@ def _converted_picture_ink(image: Any, space: Any, convert: _ToCmyk, name: Any, 
     try:
         inks = _components(space)
         if inks is None:
-            raise functions.Unmeasured("a colour space of no known number of components")
+            raise functions.Unmeasured(phrase("a colour space of no known number of components"))
         indexed = str(space.get_object()[0]) == "/Indexed" if isinstance(space.get_object(), list) else False
         bits = int(image.get("/BitsPerComponent", 8))
         default = [0.0, float((1 << bits) - 1)] if indexed else [0.0, 1.0] * inks
         decode = [float(v) for v in image.get("/Decode", default)]
         if len(decode) < 2 * inks:
-            raise functions.Unmeasured("a /Decode shorter than its components")
+            raise functions.Unmeasured(phrase("a /Decode shorter than its components"))
         highest, worst = 0.0, [0.0]
         if convert is _same:  # CMYK: every pixel measured, in numpy, however many colours
             colours: set[bytes] = set()

@@ -29,6 +29,7 @@ from generator.fields import (
     Type,
 )
 from generator.games.castle import DECK_SOURCES
+from generator.i18n import N_
 from generator.yamlio import PathKey
 
 
@@ -227,8 +228,10 @@ def components_spec() -> Record[CastleComponentsFile]:
     }, Version)
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["versions"], lambda v: v.id, (*path, "versions"), ck, "version")
-        report_name_clashes(values["versions"], (*path, "versions"), ck, "version")
+        report_duplicates(values["versions"], lambda v: v.id, (*path, "versions"), ck,
+                          N_("repeats the version {value}{at}"))
+        report_name_clashes(values["versions"], (*path, "versions"), ck,
+                            N_("the name {name} also names the version {first}"))
 
     return Record(name="Once Upon a Castle components file", fields={
         "components": Field(components), "versions": Field(ListOf(version, min_items=1, label="id")),
@@ -258,8 +261,9 @@ def guests_spec() -> Record[GuestsFile]:
     }, Guest)
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["guests"], lambda g: g.id, (*path, "guests"), ck, "guest id")
-        report_name_clashes(values["guests"], (*path, "guests"), ck, "guest")
+        report_duplicates(values["guests"], lambda g: g.id, (*path, "guests"), ck,
+                          N_("repeats the guest id {value}{at}"))
+        report_name_clashes(values["guests"], (*path, "guests"), ck, N_("the name {name} also names the guest {first}"))
 
     return Record(name="Once Upon a Castle guests file",
                   fields={"guests": Field(ListOf(guest, min_items=1, label="id"))}, rules=(unique,),

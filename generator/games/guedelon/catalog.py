@@ -30,6 +30,7 @@ from generator.fields import (
     Type,
 )
 from generator.games.guedelon import DECK_SOURCES
+from generator.i18n import N_
 from generator.yamlio import PathKey
 
 TIMINGS = ("immediate", "this-round")
@@ -255,9 +256,12 @@ def components_spec() -> Record[GuedelonComponentsFile]:
     }, Mill)
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["materials"], lambda m: m.id, (*path, "materials"), ck, "material id")
-        report_duplicates(values["materials"], lambda m: m.finished, (*path, "materials"), ck, "product id")
-        report_duplicates(values["tokens"], lambda t: t.id, (*path, "tokens"), ck, "token id")
+        report_duplicates(values["materials"], lambda m: m.id, (*path, "materials"), ck,
+                          N_("repeats the material id {value}{at}"))
+        report_duplicates(values["materials"], lambda m: m.finished, (*path, "materials"), ck,
+                          N_("repeats the product id {value}{at}"))
+        report_duplicates(values["tokens"], lambda t: t.id, (*path, "tokens"), ck,
+                          N_("repeats the token id {value}{at}"))
         products = {m.finished for m in values["materials"]}
         for index, product in enumerate(values["mill"].products):
             if product not in products:
@@ -293,10 +297,14 @@ def events_spec() -> Record[EventsFile]:
     }, Event)
 
     def consistent(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["series"], lambda s: s.id, (*path, "series"), ck, "series id")
-        report_name_clashes(values["series"], (*path, "series"), ck, "series")
-        report_duplicates(values["events"], lambda e: e.number, (*path, "events"), ck, "card number")
-        report_duplicates(values["events"], lambda e: e.id, (*path, "events"), ck, "event id")
+        report_duplicates(values["series"], lambda s: s.id, (*path, "series"), ck,
+                          N_("repeats the series id {value}{at}"))
+        report_name_clashes(values["series"], (*path, "series"), ck,
+                            N_("the name {name} also names the series {first}"))
+        report_duplicates(values["events"], lambda e: e.number, (*path, "events"), ck,
+                          N_("repeats the card number {value}{at}"))
+        report_duplicates(values["events"], lambda e: e.id, (*path, "events"), ck,
+                          N_("repeats the event id {value}{at}"))
         by_id = {s.id: s for s in values["series"]}
         for index, event in enumerate(values["events"]):
             found = by_id.get(event.series)
@@ -337,9 +345,11 @@ def floor_tiles_spec(products: tuple[str, ...] | None) -> Record[FloorTilesFile]
     }, Tile)
 
     def consistent(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["buildings"], lambda b: b.id, (*path, "buildings"), ck, "building")
-        report_duplicates(values["tiles"], lambda t: t.id, (*path, "tiles"), ck, "tile id")
-        report_duplicates(values["tiles"], lambda t: (t.building, t.floor), (*path, "tiles"), ck, "building and floor")
+        report_duplicates(values["buildings"], lambda b: b.id, (*path, "buildings"), ck,
+                          N_("repeats the building {value}{at}"))
+        report_duplicates(values["tiles"], lambda t: t.id, (*path, "tiles"), ck, N_("repeats the tile id {value}{at}"))
+        report_duplicates(values["tiles"], lambda t: (t.building, t.floor), (*path, "tiles"), ck,
+                          N_("repeats the building and floor {value}{at}"))
         floors = {b.id: b.floors for b in values["buildings"]}
         present: dict[str, set[int]] = {b: set() for b in floors}
         for index, t in enumerate(values["tiles"]):

@@ -31,6 +31,7 @@ from generator.fields import (
     Type,
 )
 from generator.games.guildhall import DECK_SOURCES
+from generator.i18n import N_
 from generator.yamlio import PathKey
 
 SYMBOLS = ("triangle", "circle", "square", "star", "diamond", "hexagon", "cross")
@@ -188,11 +189,14 @@ def components_spec() -> Record[GuildhallComponentsFile]:
     colour = sourced("colour", colour_fields, _colour)
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["sets"], lambda s: s.id, (*path, "sets"), ck, "set id")
-        report_duplicates(values["colours"], lambda c: c.id, (*path, "colours"), ck, "colour id")
-        report_duplicates(values["colours"], lambda c: c.symbol, (*path, "colours"), ck, "symbol")
-        report_name_clashes(values["sets"], (*path, "sets"), ck, "set")
-        report_name_clashes(values["colours"], (*path, "colours"), ck, "colour")
+        report_duplicates(values["sets"], lambda s: s.id, (*path, "sets"), ck, N_("repeats the set id {value}{at}"))
+        report_duplicates(values["colours"], lambda c: c.id, (*path, "colours"), ck,
+                          N_("repeats the colour id {value}{at}"))
+        report_duplicates(values["colours"], lambda c: c.symbol, (*path, "colours"), ck,
+                          N_("repeats the symbol {value}{at}"))
+        report_name_clashes(values["sets"], (*path, "sets"), ck, N_("the name {name} also names the set {first}"))
+        report_name_clashes(values["colours"], (*path, "colours"), ck,
+                            N_("the name {name} also names the colour {first}"))
 
     return Record(
         name="Guildhall components file",
@@ -238,8 +242,10 @@ def professions_spec(set_ids: tuple[str, ...] | None) -> Record[ProfessionsFile]
     profession = sourced("profession", fields, Profession, rules=(rising,))
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["professions"], lambda p: p.id, (*path, "professions"), ck, "profession id")
-        report_name_clashes(values["professions"], (*path, "professions"), ck, "profession")
+        report_duplicates(values["professions"], lambda p: p.id, (*path, "professions"), ck,
+                          N_("repeats the profession id {value}{at}"))
+        report_name_clashes(values["professions"], (*path, "professions"), ck,
+                            N_("the name {name} also names the profession {first}"))
 
     return Record(name="Guildhall professions file",
                   fields={"professions": Field(ListOf(profession, min_items=1, label="id"))}, rules=(unique,),
@@ -266,7 +272,8 @@ def vp_cards_spec(set_ids: tuple[str, ...] | None) -> Record[VpCardsFile]:
     card = sourced("VP card", fields, VpCard, rules=(removable,))
 
     def unique(values: Mapping[str, Any], path: PathKey, ck: Checker) -> None:
-        report_duplicates(values["vp_cards"], lambda c: c.id, (*path, "vp_cards"), ck, "VP card id")
+        report_duplicates(values["vp_cards"], lambda c: c.id, (*path, "vp_cards"), ck,
+                          N_("repeats the VP card id {value}{at}"))
 
     return Record(name="Guildhall VP cards file",
                   fields={"vp_cards": Field(ListOf(card, min_items=1, label="id"))}, rules=(unique,),
