@@ -1163,6 +1163,19 @@ def test_a_picture_shown_through_letters_is_measured_by_the_letters(tmp_path: Pa
     assert "1.06 mm from the cut" in pictures[0]["message"], pictures
 
 
+def _square_type3(pdf: Any) -> Any:
+    """A Type 3 font of one glyph, a square filling its 750-unit box, for the letter `a` (a text the preflight must
+    see as text though its glyphs are drawings)."""
+    import pikepdf
+
+    glyph = pdf.make_stream(b"1000 0 0 0 750 750 d1 0 0 750 750 re f")
+    return pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 750, 750],
+        FontMatrix=[0.001, 0, 0, 0.001, 0, 0], CharProcs=pikepdf.Dictionary(square=glyph),
+        Encoding=pikepdf.Dictionary(Differences=[97, pikepdf.Name.square]), FirstChar=97, LastChar=97,
+        Widths=[1000], Resources=pikepdf.Dictionary()))
+
+
 def test_what_a_pattern_or_a_gradient_paints_in_the_margin_is_measured(tmp_path: Path) -> None:
     """A gradient painted with `sh` within a clip (how a shape is filled with a gradient) is no path: check-print
     measured paths, and a gradient panel 3 pt from the cut passed in silence. It is now measured by the outline of
@@ -1182,12 +1195,7 @@ def test_what_a_pattern_or_a_gradient_paints_in_the_margin_is_measured(tmp_path:
     shading = pdf.make_indirect(pikepdf.Dictionary(ShadingType=2, ColorSpace=pikepdf.Name.DeviceCMYK,
                                                    Coords=[0, 0, 198, 0], Function=function))
     gradient = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Pattern, PatternType=2, Shading=shading))
-    glyph = pdf.make_stream(b"1000 0 0 0 750 750 d1 0 0 750 750 re f")
-    type3 = pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 750, 750],
-        FontMatrix=[0.001, 0, 0, 0.001, 0, 0], CharProcs=pikepdf.Dictionary(square=glyph),
-        Encoding=pikepdf.Dictionary(Differences=[97, pikepdf.Name.square]), FirstChar=97, LastChar=97,
-        Widths=[1000], Resources=pikepdf.Dictionary()))
+    type3 = _square_type3(pdf)
     resources = pikepdf.Dictionary(Pattern=pikepdf.Dictionary(P0=tile, P1=gradient),
                                    Shading=pikepdf.Dictionary(S0=shading), Font=pikepdf.Dictionary(F0=type3))
     # a circle 80 pt across, 9.5 pt from the cut at the left and the foot, its four curves turned 45 degrees about
@@ -3505,12 +3513,7 @@ def test_the_same_finding_on_many_pages_is_one_line_said_alike_in_every_language
     from generator.prepress.services import find_service
 
     pdf = pikepdf.new()
-    glyph = pdf.make_stream(b"1000 0 0 0 750 750 d1 0 0 750 750 re f")
-    type3 = pdf.make_indirect(pikepdf.Dictionary(
-        Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type3, FontBBox=[0, 0, 750, 750],
-        FontMatrix=[0.001, 0, 0, 0.001, 0, 0], CharProcs=pikepdf.Dictionary(square=glyph),
-        Encoding=pikepdf.Dictionary(Differences=[97, pikepdf.Name.square]), FirstChar=97, LastChar=97,
-        Widths=[1000], Resources=pikepdf.Dictionary()))
+    type3 = _square_type3(pdf)
     resources = pikepdf.Dictionary(Font=pikepdf.Dictionary(F0=type3))
     for drawing in (b"1 0 0 rg 90 130 9 9 re f BT /F0 20 Tf 12 130 Td (aaa) Tj ET",
                     b"1 0 0 rg 90 130 9 9 re f 0 1 0 rg 90 150 9 9 re f BT /F0 20 Tf 12 130 Td (aaaaa) Tj ET"):
