@@ -1355,12 +1355,13 @@ def test_content_check_says_wrong_path_data_and_a_decks_shape_in_the_designers_l
     said("3: boxes.mark.d", "path data must start with M (move to)")
     line = said("4: boxes.arc.d", "{command} at character {at} needs {count} numbers: expected a flag, 0 or 1, at "
                                   "character {pos}")
-    assert "A " in line and " 7 " in line and " 14" in line, line
+    # A is the 7th character, the wrong flag 2 the 15th (they said 6 and 14, the spaces before them)
+    assert re.findall(r"\d+", line.split("boxes.arc.d: ")[1]) == ["7", "7", "0", "1", "15"], line
     assert "boxes.mark.d: path data must start with M (move to)" in english
-    assert "boxes.arc.d: A at character 6 needs 7 numbers: expected a flag, 0 or 1, at character 14" in english
+    assert "boxes.arc.d: A at character 7 needs 7 numbers: expected a flag, 0 or 1, at character 15" in english
     for name, shape, key, message, words in (
             ("cut", "{kind: path, d: 'M 0 0 Z 1'}", "shape.d", "unexpected {text} at character {at} (after Z)",
-             "unexpected '1' at character 8 (after Z)"),
+             "unexpected '1' at character 9 (after Z)"),
             ("star", "{kind: star, inner: 120%}", "shape.inner", "{value} is not between {low} and {high}",
              "'120%' is not between 5% and 95%"),
             ("disc", "{kind: circle, sides: 6}", "shape.sides", "means nothing to a {kind} (only to {kinds})",

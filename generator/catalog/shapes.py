@@ -61,7 +61,10 @@ Point = tuple[float, float]
 
 
 class PathDataError(ValueError):
-    """SVG path data that cannot be read; the message says where and what was expected."""
+    """SVG path data that cannot be read; the message says where and what was expected. A position is the one a
+    designer counts in the `d` text: its first character is character 1, and the character named is the command
+    letter or the number itself, never the space or comma before it (one past the last character when the data
+    ends too soon)."""
 
 
 def _r(value: float) -> float:
@@ -199,6 +202,7 @@ SHAPE = AnyOf(options=(SHAPE_RECORD, _NamedShape()),
 _COMMAND = r"[\s,]*([MmLlHhVvCcSsQqTtAaZz])"
 _NUMBER = r"[\s,]*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
 _FLAG = r"[\s,]*([01])"
+_GAP = r"[\s,]*"
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 #: The most path operations read from one path: far beyond a hand-drawn outline, and a bound on the work.
 MAX_PATH_OPS = 20_000
@@ -212,9 +216,16 @@ class _Reader:
         self.data, self.pos = data, 0
         # compiled once a path (`re` keeps them after the first), not looked up again for every token
         self._command, self._number, self._flag = re.compile(_COMMAND), re.compile(_NUMBER), re.compile(_FLAG)
+        self._gap = re.compile(_GAP)
 
     def done(self) -> bool:
         return not self.data[self.pos:].strip(" \t\r\n,")
+
+    def at(self) -> int:
+        """Where the next token starts, counted from 1 as a designer counts the `d` text: past the spaces and
+        commas before it, which are no part of it (the reader's own position is 0-based and before them)."""
+        match = self._gap.match(self.data, self.pos)
+        return (match.end() if match else self.pos) + 1
 
     def command(self) -> str | None:
         match = self._command.match(self.data, self.pos)
@@ -234,7 +245,7 @@ class _Reader:
 
 def parse_path(data: str) -> Ops:
     """SVG path data as absolute M, L, C and Z operations (H and V become lines, S, Q and T cubics, arcs cubic
-    approximations). PathDataError says what is wrong, and where."""
+    approximations). PathDataError says what is wrong, and where (character 1 is the first of `data`)."""
     reader = _Reader(data)
     if reader.done():
         raise PathDataError(phrase("the path data is empty"))
@@ -244,7 +255,7 @@ def parse_path(data: str) -> Ops:
     last_quad: Point | None = None
     command = ""
     while not reader.done():
-        at = reader.pos
+        at = reader.at()
         found = reader.command()
         if found is not None:
             command = found
@@ -252,7 +263,7 @@ def parse_path(data: str) -> Ops:
             raise PathDataError(phrase("path data must start with M (move to)"))
         elif command in "Zz":
             raise PathDataError(phrase("unexpected {text} at character {at} (after Z)",
-                                       text=quote(data[at:at + 10].strip()), at=str(at + 1)))
+                                       text=quote(data[at - 1:at + 9].strip()), at=str(at)))
         if not ops and command not in "Mm":
             raise PathDataError(phrase("path data must start with M (move to)"))
         if command in "Zz":
@@ -271,8 +282,8 @@ def parse_path(data: str) -> Ops:
                 message = N_("{command} at character {at} needs {count} numbers: expected a flag, 0 or 1, at "
                              "character {pos}") if upper == "A" and index in (3, 4) else \
                     N_("{command} at character {at} needs {count} numbers: expected a number at character {pos}")
-                raise PathDataError(phrase(message, command=command, at=str(at + 1), count=str(_ARGS[upper]),
-                                           pos=str(reader.pos + 1)))
+                raise PathDataError(phrase(message, command=command, at=str(at), count=str(_ARGS[upper]),
+                                           pos=str(reader.at())))
             args.append(value)
         relative = command.islower()
         ox, oy = pen if relative else (0.0, 0.0)

@@ -254,6 +254,30 @@ def test_the_path_reader(tmp_path: Path) -> None:
             parse_path(bad)
 
 
+def test_wrong_path_data_names_the_character_a_designer_counts() -> None:
+    """The positions in a path data error count the `d` text from 1 and name the command letter or the wrong
+    character itself: they named the space before a command ("L at character 6" for the 7th character, the
+    comma before it after a comma), and the space before a missing flag or number. A command at the very start was
+    already right and stays so; data ending too soon names the place one past its last character."""
+    from generator.render.shapes import PathDataError, parse_path
+
+    for data, command, wrong in (("M 5 x", "M", "x"),  # the command at the very start
+                                 ("M 0 0 L 5 x", "L", "x"),  # after a space
+                                 ("M0,0,L5,x", "L", "x"),  # after a comma
+                                 ("M 0 0 ,  A 5 5 0 2 1 3 4", "A", "2"),  # after a comma and spaces: a flag
+                                 ("M 0 0 L 5", "L", "")):  # the data ends before the number
+        with pytest.raises(PathDataError) as err:
+            parse_path(data)
+        at, pos = (int(n) for n in re.findall(r"character (\d+)", str(err.value)))
+        assert data[at - 1] == command, (data, str(err.value))
+        assert data[pos - 1:pos] == wrong and pos == (data.index(wrong, at) + 1 if wrong else len(data) + 1), \
+            (data, str(err.value))
+    for data in ("M 0 0 Z 1", "M 0 0 Z,1", "M 0 0 Z , 1"):  # after a close
+        with pytest.raises(PathDataError) as err:
+            parse_path(data)
+        assert str(err.value) == f"unexpected '1' at character {data.index('1') + 1} (after Z)"
+
+
 def test_outlines_grow_and_shrink(tmp_path: Path) -> None:
     from generator.catalog.shapes import Shape
     from generator.render.shapes import bounds, outline
@@ -277,7 +301,7 @@ def test_shape_mistakes_are_named_by_line(tmp_path: Path) -> None:
     assert "boxes.s.points: a star's points are a number" in said
     said = problems(tmp_path, base + '  w: {kind: path, d: "M 0 0 L 5", x: 0, y: 0, width: 5mm, height: 5mm, '
                                      'stroke: "#000000", stroke_width: 1pt}\n')
-    assert "layout.yaml:3: boxes.w.d: L at character 6 needs 2 numbers" in said
+    assert "layout.yaml:3: boxes.w.d: L at character 7 needs 2 numbers" in said
     said = problems(tmp_path, base + '  e: {kind: ellipse, x: 0, y: 0, width: 5mm, height: 5mm}\n')
     assert "an ellipse box needs a fill, a stroke or a hatch" in said
     said = problems(tmp_path, base + '  l: {kind: line, x1: 0, y1: 0, x2: 5mm, y2: 5mm, x: 0, stroke: "#000000", '
