@@ -1262,6 +1262,14 @@ def _margin(value: float, low: float, high: float) -> float:
     return min(1.0, 0.5 + max(value - high, low - value) / band)
 
 
+GLARE_WASHES = "glare washes it out"
+
+
+def _glared(m: Measure) -> bool:
+    """Whether glare falls on the mark: in glare's mask, or at its edge with the paper lifted (GLARE_EDGE_LIFT)."""
+    return m.glare >= 0.25 or (m.glare_near and m.lift >= GLARE_EDGE_LIFT)
+
+
 def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
     """Filled, empty or undecided, with a margin: the mark's ink against bands that hold for every way players
     mark (filled, ticked, crossed, circled around), and never read where its printed outline cannot be seen."""
@@ -1275,14 +1283,14 @@ def decide(mark: Mark, m: Measure, sheet: Usual) -> MarkRead:
     # under glare, a mark with nothing in it is compared with the sheet's marks with nothing in them (like with like)
     bare = sheet.bare.get(mark.shape, 0.0) if m.cover < COVER_EMPTY else 0.0
     washed = m.outline / bare if bare > 0 else outline
-    if (m.glare >= 0.25 or (m.glare_near and m.lift >= GLARE_EDGE_LIFT)) and washed < GLARE_WASHED:
+    if _glared(m) and washed < GLARE_WASHED:
         # glare takes ink away, never adds it: a mark still clearly filled under it is filled (ink over a third of
         # it, across its middle, as dark as FAINT of the sheet's usual fill at least); any other is not read: an empty
         # look proves nothing, graphite shines more than print and paper, so a pencil fill fades first
         clear = m.cover >= BROAD or (m.cover >= GLARE_SEEN and m.spread >= SPREAD and m.edge_share < OFF_CENTRE)
         if clear and sheet.ink and m.level >= FAINT * sheet.ink:
             return MarkRead(True, m.cover, 0.5, x=x, y=y)
-        return MarkRead(None, m.cover, 0.0, "glare washes it out", "glare", x, y)
+        return MarkRead(None, m.cover, 0.0, GLARE_WASHES, "glare", x, y)
     if mark.shape == "figure" and m.cover <= FIGURE_EMPTY and m.print_seen:
         # a figure that looks empty: its outline against how dark this photo shows its own printed drawing, not
         # against the sheet's figures, most of them coloured in at times (their outlines read darker by the ink over
@@ -1631,6 +1639,14 @@ def read_marks(straight: Grey, ref: Grey, printed_dark: Floats, valid: Any, mark
                     None, m.cover, 0.0, f"a stroke from {_name(other)} runs into it", "spill", reads[i].x, reads[i].y)
                 break
     ink = smooth_ink(light_, marks, measures, reads, blur_mm, grain)
+    if ink is None:
+        # an empty figure under glare whose printed drawing is not washed out (`decide` reads it): on a sheet whose
+        # ink is not shown smooth (pencil, or not known) the print is no witness, graphite shines more than print and
+        # fades first (what `by_print` refuses), so it is judged by the sheet's own fills under glare, or asked (HB
+        # glare photos, seeds 44 and 77: empty figures in the glare read empty where a light pencil would drown)
+        for i, (mark, m) in enumerate(zip(marks, measures, strict=True)):
+            if mark.shape == "figure" and reads[i].state is False and m is not NOWHERE and _glared(m):
+                reads[i] = MarkRead(None, m.cover, 0.0, GLARE_WASHES, "glare", reads[i].x, reads[i].y)
     reads = calibrated_by_glare(marks, measures, reads, sheet, threshold, ink, light_.paper, light_.lift)
     reads = settle(marks, measures, reads, sheet, types, blur_mm)
     # a mark whose printed outline fits much better a little way off than where it was read (a fold moves the
