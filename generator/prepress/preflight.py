@@ -69,9 +69,9 @@ from typing import Any, Literal
 from generator.catalog.common import CardSize
 from generator.catalog.shapes import Shape
 from generator.i18n import N_, Language, messages_language, phrase, phrase_figure, phrase_n, phrase_number
-from generator.sayings import quote
 from generator.prepress.services import GOOD_DPI, Service
 from generator.render.shapes import seen_within
+from generator.sayings import quote
 from generator.wording import listing
 
 Verdict = Literal["ok", "warned", "refused"]
