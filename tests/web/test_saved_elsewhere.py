@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import SplitResult
 
 import pytest
 from starlette.testclient import TestClient
@@ -303,18 +306,14 @@ def answer_of(sock: Any) -> tuple[bytes, bytes]:
     return head, body
 
 
-def test_a_photo_sent_to_a_saved_table_is_refused_before_its_body_comes(tmp_path: Path) -> None:
-    """Against a real `donjon serve` (uvicorn), a phone on a slow network sending a photo from a page left open after
-    another phone saved the game: the refusal came only once the whole photo had arrived (3 MB at 100 kB/s: 32 s in
-    Chromium). It is answered as soon as the request's head came, for each of the three photo forms, and the
-    connection is closed after it: Chromium reads an answer during an upload only once sending fails (kept open, it
-    showed the refusal when all was sent; closed, 0.7 s)."""
-    import socket
+@contextmanager
+def served_saved_table(tmp_path: Path) -> Iterator[tuple[str, SplitResult]]:
+    """A real `donjon serve` (uvicorn) with a table whose game another phone saved: the table's path and the
+    server's address, for a phone's raw requests."""
     from urllib.parse import urlsplit
 
     import httpx
 
-    from generator.web import messages
     from tests.web.test_serve_process import serving, wait_ready
 
     with serving("--db", str(tmp_path / "donjon.sqlite3")) as (_, address):
@@ -322,19 +321,36 @@ def test_a_photo_sent_to_a_saved_table_is_refused_before_its_body_comes(tmp_path
         wait_ready(base)
         with httpx.Client(base_url=base, follow_redirects=False, timeout=30) as client:
             table, _ = correction_saved_elsewhere(client)  # type: ignore[arg-type]
-        where = urlsplit(base)
-        photo = b"\xff\xd8" + bytes(2 * 1024 * 1024)
-        boundary = "donjonphotoform"
+        yield table, urlsplit(base)
+
+
+def photo_request(where: SplitResult, url: str, field: str, agent: str) -> tuple[bytes, bytes]:
+    """A 2 MiB photo posted as a sheet's form posts it, from the browser `agent` names: the request's head and body."""
+    boundary = "donjonphotoform"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"ana.jpg\"\r\n"
+            f"Content-Type: image/jpeg\r\n\r\n").encode() + b"\xff\xd8" + bytes(2 * 1024 * 1024)
+    body += f"\r\n--{boundary}--\r\n".encode()
+    head = (f"POST {url} HTTP/1.1\r\nHost: {where.netloc}\r\nSec-Fetch-Site: same-origin\r\nUser-Agent: {agent}\r\n"
+            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n\r\n")
+    return head.encode(), body
+
+def test_a_photo_sent_to_a_saved_table_is_refused_before_its_body_comes(tmp_path: Path) -> None:
+    """Against a real `donjon serve` (uvicorn), a phone on a slow network sending a photo from a page left open after
+    another phone saved the game: the refusal came only once the whole photo had arrived (3 MB at 100 kB/s: 32 s in
+    Chromium). It is answered as soon as the request's head came, for each of the three photo forms, and the
+    connection is closed after it: Chromium reads an answer during an upload only once sending fails (kept open, it
+    showed the refusal when all was sent; closed, 0.7 s)."""
+    import socket
+
+    from generator.web import messages
+
+    with served_saved_table(tmp_path) as (table, where):
         # the third: a photo added to those kept of a sheet (none kept here: the player's page, to take a first one)
         for url, field, status in ((f"{table}/seats/0/sheet", "sheet", b"400"), (f"{table}/photos", "sheet-0", b"400"),
                                    (f"{table}/seats/0/photo", "sheet", b"303")):
-            body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"ana.jpg\"\r\n"
-                    f"Content-Type: image/jpeg\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()
-            head = (f"POST {url} HTTP/1.1\r\nHost: {where.netloc}\r\nSec-Fetch-Site: same-origin\r\n"
-                    f"User-Agent: {CHROME}\r\n"
-                    f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n\r\n")
+            head, body = photo_request(where, url, field, CHROME)
             with socket.create_connection((where.hostname, where.port), timeout=10) as phone:
-                phone.sendall(head.encode() + body[:16384])  # the head and the start of the photo, no more yet
+                phone.sendall(head + body[:16384])  # the head and the start of the photo, no more yet
                 answered, page = answer_of(phone)
                 assert answered.startswith(b"HTTP/1.1 " + status), (url, answered)
                 assert b"\r\nconnection: close" in answered.lower(), (url, answered)
@@ -360,29 +376,14 @@ def test_a_photo_to_a_saved_table_from_safari_is_answered_at_once_and_the_rest_o
     (which closed it once they had passed since the answer); the connection then takes the next request."""
     import socket
     import time
-    from urllib.parse import urlsplit
-
-    import httpx
 
     from generator.commands.serve import HEAD_SECONDS
     from generator.web import messages
-    from tests.web.test_serve_process import serving, wait_ready
 
-    with serving("--db", str(tmp_path / "donjon.sqlite3")) as (_, address):
-        base = address.split("?")[0].rstrip("/")
-        wait_ready(base)
-        with httpx.Client(base_url=base, follow_redirects=False, timeout=30) as client:
-            table, _ = correction_saved_elsewhere(client)  # type: ignore[arg-type]
-        where = urlsplit(base)
-        boundary = "donjonphotoform"
-        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"sheet\"; filename=\"ana.jpg\"\r\n"
-                f"Content-Type: image/jpeg\r\n\r\n").encode() + b"\xff\xd8" + bytes(2 * 1024 * 1024)
-        body += f"\r\n--{boundary}--\r\n".encode()
-        head = (f"POST {table}/seats/0/sheet HTTP/1.1\r\nHost: {where.netloc}\r\nSec-Fetch-Site: same-origin\r\n"
-                f"User-Agent: {SAFARI}\r\nContent-Type: multipart/form-data; boundary={boundary}\r\n"
-                f"Content-Length: {len(body)}\r\n\r\n")
+    with served_saved_table(tmp_path) as (table, where):
+        head, body = photo_request(where, f"{table}/seats/0/sheet", "sheet", SAFARI)
         with socket.create_connection((where.hostname, where.port), timeout=30) as phone:
-            phone.sendall(head.encode() + body[:16384])
+            phone.sendall(head + body[:16384])
             answered, page = answer_of(phone)
             assert answered.startswith(b"HTTP/1.1 400"), answered
             assert b"connection: close" not in answered.lower(), answered
