@@ -333,7 +333,20 @@ def _grain(sheet: Grey) -> float:
 
     small = sheet[::2, ::2].astype(np.float32)
     diff = small - cv2.blur(small, (3, 3))
-    return float(np.median(np.abs(diff))) * 1.4826 * 1.125
+    return _robust_spread(diff, 0.0) * 1.125
+
+
+#: A normal spread's standard deviation per median absolute deviation (1 / the normal's 75th percentile, 0.6745):
+#: the median deviation read in the units of a standard deviation.
+MAD_SIGMA = 1.4826
+
+
+def _robust_spread(values: Any, centre: float) -> float:
+    """How far `values` spread about `centre`, as a standard deviation, robust to the few far ones (ink among paper,
+    one mark among a sheet's): their median absolute deviation times MAD_SIGMA."""
+    import numpy as np
+
+    return float(np.median(np.abs(values - centre))) * MAD_SIGMA
 
 
 @lru_cache(maxsize=8)
@@ -500,7 +513,7 @@ def light(sheet: Grey, ref: Grey, valid: Any, blur_mm: float = 0.0, grain: float
                       > 0) & valid
     sample = dark[blank][:: max(1, int(blank.sum()) // 200_000)]
     base = float(np.median(sample)) if sample.size else 0.0
-    noise = float(np.median(np.abs(sample - base))) * 1.4826 if sample.size else 0.02
+    noise = _robust_spread(sample, base) if sample.size else 0.02
     # blank paper reads `base` dark on average (the brightest of grain stands a little above the paper): that is
     # the zero of ink
     dark = np.clip(dark - base, 0.0, 1.0)
@@ -1905,7 +1918,7 @@ def unlit(marks: Sequence[Mark], measures: Sequence[Measure]) -> Unlit | None:
     for shape, values in by_shape.items():
         middle = float(np.median(values))
         if len(values) >= SPREAD_MARKS and middle > 0:
-            spread[shape] = float(np.median(np.abs(np.array(values) - middle))) * 1.4826 / middle
+            spread[shape] = _robust_spread(np.array(values), middle) / middle
     return Unlit(max(m.lift for _, m in away), spread)
 
 
