@@ -77,6 +77,20 @@ def quote(value: object) -> str:
     return phrase_quoted(value, None)
 
 
+
+def phrase_either(items: list[str]) -> str:
+    """`a or b or c` in English (each joined by "or", as donjon's English messages always said a choice), else as the
+    language of the messages lists a choice (`a, b ou c`)."""
+    lang = messages_language()
+    return " or ".join(items) if lang is None else lang.listing(items, "or")
+
+
+def phrase_both(items: list[str]) -> str:
+    """`a, b and c` (:func:`generator.wording.listing`) in English, else as the language of the messages lists
+    them."""
+    lang = messages_language()
+    return listing(items) if lang is None else lang.listing(items)
+
 class Quoted:
     """A user's value a message quotes, quoted when the message is said (:func:`generator.errors.unreadable`): as
     the language of whoever reads it quotes a value, which may not be the language the message was first said in

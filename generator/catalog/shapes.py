@@ -20,8 +20,8 @@ from typing import Any, NamedTuple
 
 from generator.catalog.common import Length
 from generator.fields import AnyOf, Checker, Choice, Field, Int, Number, Record, Text, Type
-from generator.i18n import N_, messages_language, phrase, phrase_number
-from generator.sayings import quote
+from generator.i18n import N_, phrase, phrase_number
+from generator.sayings import phrase_either, quote
 from generator.units import PT_PER_MM
 from generator.yamlio import PathKey
 
@@ -148,8 +148,7 @@ def _record_rule(values: Any, path: PathKey, ck: Checker) -> None:
                        ("inner", ("star",)), ("angle", ("polygon", "hexagon", "star")), ("d", ("path",)),
                        ("viewbox", ("path",))):
         if values[key] is not None and kind not in kinds:
-            lang = messages_language()
-            only = " or ".join(kinds) if lang is None else lang.listing(list(kinds), "or")
+            only = phrase_either(list(kinds))
             # TRANSLATORS: a key of a deck's `shape` that its kind (rect, circle, star...) does not take
             ck.fail((*path, key), phrase("means nothing to a {kind} (only to {kinds})", kind=kind, kinds=only))
 

@@ -68,11 +68,10 @@ from typing import Any, Literal
 
 from generator.catalog.common import CardSize
 from generator.catalog.shapes import Shape
-from generator.i18n import N_, Language, messages_language, phrase, phrase_figure, phrase_n, phrase_number
+from generator.i18n import N_, Language, phrase, phrase_figure, phrase_n, phrase_number
 from generator.prepress.services import GOOD_DPI, Service
 from generator.render.shapes import seen_within
-from generator.sayings import quote
-from generator.wording import listing
+from generator.sayings import phrase_both, phrase_either, quote
 
 Verdict = Literal["ok", "warned", "refused"]
 #: How a colour's values in a colour space turn into the C, M, Y and K a press prints (see _cmyk_of).
@@ -448,18 +447,6 @@ def _mm(points: float) -> str:
     return f"{phrase_figure(points / 72 * 25.4, '.2f')} mm"
 
 
-def _either(items: list[str]) -> str:
-    """`a or b or c` in English (as the report always said it), else as the language of the messages lists them."""
-    lang = messages_language()
-    return " or ".join(items) if lang is None else lang.listing(items, "or")
-
-
-def _both(items: list[str]) -> str:
-    """`a and b` (generator.wording.listing) in English, else as the language of the messages lists them."""
-    lang = messages_language()
-    return listing(items) if lang is None else lang.listing(items)
-
-
 def check_pdf(path: Path, service: Service, display: str | None = None,
               pictures: dict[str, str] | None = None,
               enlarged: dict[int, tuple[int, int]] | None = None) -> Preflight:
@@ -663,7 +650,7 @@ def _pdfx_file(reader: Any, root: Any, info: Any, want: str, result: Preflight) 
     lacking = [key[1:] for key in ("/Title", "/CreationDate", "/ModDate") if not str(info.get(key, "")).strip()]
     if lacking:
         result.add(None, "pdfx", phrase("has no {keys} in its Info dictionary, which {standard} asks",
-                                        keys=_either(lacking), standard=want), code="pdfx-info")
+                                        keys=phrase_either(lacking), standard=want), code="pdfx-info")
     if "/ID" not in reader.trailer:
         result.add(None, "pdfx", phrase("has no file identifier (/ID in its trailer), which {standard} asks",
                                         standard=want), code="pdfx-id")
@@ -754,7 +741,7 @@ def _boxes(page: Any, number: int, result: Preflight) -> _Box | None:
         why = []
         if clips:
             why.append(phrase_n("its {boxes} cuts the page there", "its {boxes} cut the page there", len(clips),
-                                boxes=_both(clips)))
+                                boxes=phrase_both(clips)))
         if past:
             why.append(phrase("its {box} reaches past the MediaBox, the page's edge", box=named))
         where = " (" + phrase("{one}; {other}", one=why[0], other=why[1]) + ")" if len(why) == 2 else \
