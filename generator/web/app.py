@@ -232,10 +232,11 @@ class Companion:
             response.headers["connection"] = "close"
         return response
 
-    async def seat_upload(self, request: Request, fields: int = MOST_FORM_FIELDS) -> SeatUpload:
-        """A file sent for a player's sheet (its form's `sheet`), with the table and seat it is sent to, the whole
-        form (`fields` at most), the phone's language and the table as it is once the body came."""
-        table_id, seat, lang, _ = await self.seat_view(request)
+    async def seat_upload(self, request: Request, table_id: int, seat: int, lang: Language,
+                          fields: int = MOST_FORM_FIELDS) -> SeatUpload:
+        """A file sent for a player's sheet (its form's `sheet`), with the table and seat it is sent to (as
+        :meth:`seat_view` found them before the body), the whole form (`fields` at most), the phone's language and
+        the table as it is once the body came."""
         form = await self.form(request, fields=fields)
         view = await self.table(table_id, lang)
         return SeatUpload(table_id, seat, form, form.get("sheet"), lang, view)
@@ -543,10 +544,10 @@ class Companion:
         engine's reader of filled sheets, then its values become this player's part; a photo of a scan-ready sheet
         is read by its marks and shown back over the photo, for the player to check before it is kept
         (:meth:`confirm_marks`)."""
-        _, seat, lang, view = await self.seat_view(request)
+        table_id, seat, lang, view = await self.seat_view(request)
         unread = view.table.game_id is not None
         if not unread:
-            table_id, seat, form, upload, lang, view = await self.seat_upload(request)
+            _, _, form, upload, _, view = await self.seat_upload(request, table_id, seat, lang)
         if view.table.game_id is not None:
             # sent from a page left open while another phone saved the game: said at once, before its body came (see
             # `seat_view`), or as soon as it came when saved during it, not after the photo was read (seconds) only
@@ -704,7 +705,7 @@ class Companion:
             refused = self.photo_check(request, view, seat, read, kept, status=400,
                                        add_error=said(lang, messages.TABLE_SAVED), add_refused=None)
             return self.before_body(request, refused)
-        table_id, seat, form, upload, lang, view = await self.seat_upload(request, fields=MOST_MARK_FIELDS)
+        _, _, form, upload, _, view = await self.seat_upload(request, table_id, seat, lang, fields=MOST_MARK_FIELDS)
         read = await self.seat_reading(table_id, seat, view.table.game, lang)
         if read is None:  # nothing to add to (started over elsewhere): the player's page, to take a first one
             return RedirectResponse(f"/tables/{table_id}/seats/{seat}", status_code=303)

@@ -54,13 +54,8 @@ def _apply(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str,
         names = [p["name"] for p in game["players"]]
         if action == "merge" and any(player_key(n) == player_key(new) for n in names):
             raise PeopleError(messages.MERGE_BOTH, ("old", "new"), a=old, b=new, game=game_id)
-        hints = games.hints(game["game"])
-        state = renamed_state(game["end_state"], hints, old_key, new)
-        team = [new if player_key(n) == old_key else n for n in game["team"]]
-        scored = games.score(state)
-        if scored.result is None:  # a game saved valid stays readable with another name; never expected
-            raise PeopleError(messages.RESCORE_FAILED, ("new",), game=game_id, error=scored.error)
-        store.update_game(conn, game_id, state, scored.result, team=team, who=who, action=action)
+        state, result, team = _renamed(games, game_id, game, old_key, new)
+        store.update_game(conn, game_id, state, result, team=team, who=who, action=action)
         changed += 1
     # the games deleted (kept, marked) follow the person too: put back, one came back under the name it was deleted
     # with, the person shown twice (the rename undone for that evening)
@@ -69,13 +64,21 @@ def _apply(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str,
         if new_key != old_key and any(player_key(seat[0]) == new_key
                                       for seat in store.player_rows(deleted["result"], deleted["team"])):
             continue  # two seats of that game would be one player: it keeps its names (shown nowhere, refused nothing)
-        state = renamed_state(deleted["end_state"], games.hints(deleted["game"]), old_key, new)
-        team = [new if player_key(n) == old_key else n for n in deleted["team"]]
-        scored = games.score(state)
-        if scored.result is None:
-            raise PeopleError(messages.RESCORE_FAILED, ("new",), game=deleted["id"], error=scored.error)
-        store.rename_deleted_game(conn, deleted["id"], state, scored.result, team, who, action)
+        state, result, team = _renamed(games, deleted["id"], deleted, old_key, new)
+        store.rename_deleted_game(conn, deleted["id"], state, result, team, who, action)
     return changed
+
+
+def _renamed(games: Games, game_id: int, game: Mapping[str, Any], old_key: str,
+             new: str) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+    """A saved game (its `game`, `end_state` and `team`) with the player known by `old_key` named `new`: its end
+    state, its result scored again and its team."""
+    state = renamed_state(game["end_state"], games.hints(game["game"]), old_key, new)
+    team = [new if player_key(n) == old_key else n for n in game["team"]]
+    scored = games.score(state)
+    if scored.result is None:  # a game saved valid stays readable with another name; never expected
+        raise PeopleError(messages.RESCORE_FAILED, ("new",), game=game_id, error=scored.error)
+    return state, scored.result, team
 
 
 def rename(conn: sqlite3.Connection, games: Games, old: str, new: str, who: str = messages.BY_COMMAND) -> int:
