@@ -1113,8 +1113,9 @@ def _around_paper(dark: Floats, printed_dark: Floats, offset: tuple[int, int], c
         return float(np.median(patch[band])) if band.any() else 0.0
     # further out, the darkest of BEYOND_SECTORS sectors: a shadow's edge crossing beside the bubble darkens a side
     sector = ((np.arctan2(ys - (cy - y0), xs - (cx - x0)) + math.pi) / (2 * math.pi) * BEYOND_SECTORS).astype(int)
-    return max((float(np.median(patch[band & (sector % BEYOND_SECTORS == k)]))
-                for k in range(BEYOND_SECTORS) if (band & (sector % BEYOND_SECTORS == k)).any()), default=0.0)
+    sector %= BEYOND_SECTORS  # the angle of exactly pi falls in the first sector, not one past the last
+    parts = [band & (sector == k) for k in range(BEYOND_SECTORS)]
+    return max((float(np.median(patch[part])) for part in parts if part.any()), default=0.0)
 
 
 def _around_window(dark: Floats, printed_dark: Floats, offset: tuple[int, int], cx: float, cy: float,
