@@ -91,5 +91,9 @@ def write(path: Path, order: list[str], replace: dict[str, list[str]],
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     merged = merge(text, order, replace, missing, where=str(path))
     partial = path.with_name(path.name + ".partial")
-    partial.write_text(merged, encoding="utf-8")
-    partial.replace(path)
+    try:
+        partial.write_text(merged, encoding="utf-8")
+        partial.replace(path)
+    except BaseException:  # a full disk, an interrupt: no half-written .partial left beside the report
+        partial.unlink(missing_ok=True)
+        raise
